@@ -1,0 +1,114 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * One account of the platform: its base URL (and backup), its domain and its API token.
+ * The token is sent as a Bearer header by n8n itself (generic authenticate), so it never
+ * passes through our code's error paths.
+ */
+export class CustomerCareApi implements ICredentialType {
+	name = 'customerCareApi';
+
+	displayName = 'Customer Care API';
+
+	icon: Icon = { light: 'file:../icons/customercare.svg', dark: 'file:../icons/customercare.dark.svg' };
+
+	documentationUrl = 'https://github.com/customer-care/n8n-nodes-customer-care#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com',
+			description: 'The address of the platform API, without the domain (for example https://api.example.com)',
+		},
+		{
+			displayName: 'Backup Base URL',
+			name: 'backupBaseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://api-backup.example.com',
+			description:
+				'Optional second address serving the same API. Requests that fail with a network error or a 5xx answer are sent here instead.',
+		},
+		{
+			displayName: 'Domain',
+			name: 'domain',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'acme',
+			description: 'Your account identifier, issued by the platform operator; it is part of every API path',
+		},
+		{
+			displayName: 'API Token',
+			name: 'apiToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Created by an admin under Admin → Api → Api token. Resetting it there cuts off running workflows.',
+		},
+		{
+			displayName: 'Status URL',
+			name: 'statusUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://status.example.com',
+			description: 'Optional address of the public status monitor, used by the Monitor resource (heartbeat)',
+		},
+		{
+			displayName: 'Max Requests per Second',
+			name: 'maxRequestsPerSecond',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 15 },
+			default: 15,
+			description:
+				'The account allows 15 requests per second and 54,000 per hour. When several n8n processes (queue-mode workers) share this account, give each a share so the shares add up to 15.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiToken}}',
+			},
+		},
+	};
+
+	// Groups is the lightest authenticated call; its path holds the domain, so one request
+	// proves the token and the domain together.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '=/{{$credentials.domain}}/api/v1/groups',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'Authorization header is either missing or incorrect: the API Token was refused. Copy it again from Admin → Api → Api token.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'The platform does not know this Domain (404). Check the Domain field and the Base URL.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,9 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: { '^.+\\.ts$': 'ts-jest' },
+	// The engine tests start real HTTP servers and wait on a real rate limiter.
+	testTimeout: 60000,
+};

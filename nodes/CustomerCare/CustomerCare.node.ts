@@ -1,0 +1,57 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { getAgents, getGroups, getServices } from './methods/loadOptions';
+import { agentDescription } from './resources/agent';
+import { customFieldDescription } from './resources/customField';
+import { groupDescription } from './resources/group';
+import { monitorDescription } from './resources/monitor';
+import { serviceDescription } from './resources/service';
+
+export class CustomerCare implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Customer Care',
+		name: 'customerCare',
+		icon: { light: 'file:../../icons/customercare.svg', dark: 'file:../../icons/customercare.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Work with the Customer Care platform: tickets, leads, deals, calls, SMS, agents, groups, services, custom fields and the status monitor',
+		defaults: { name: 'Customer Care' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'customerCareApi', required: true }],
+		// Requests are built here declaratively and sent by our transport (see transport/declarative.ts).
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl}}',
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Agent', value: 'agent' },
+					{ name: 'Custom Field', value: 'customField' },
+					{ name: 'Group', value: 'group' },
+					{ name: 'Monitor', value: 'monitor' },
+					{ name: 'Service', value: 'service' },
+				],
+				default: 'agent',
+			},
+			...agentDescription,
+			...customFieldDescription,
+			...groupDescription,
+			...monitorDescription,
+			...serviceDescription,
+		],
+	};
+
+	methods = {
+		loadOptions: { getAgents, getGroups, getServices },
+	};
+}

@@ -1,0 +1,9 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operationSelector } from '../../shared/descriptions';
+import { getAllGroups, getAllGroupsFields } from './getAll';
+
+export const groupDescription: INodeProperties[] = [
+	operationSelector('group', [getAllGroups], 'getAll'),
+	...getAllGroupsFields,
+];

@@ -1,0 +1,54 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../shared/descriptions';
+import { operation } from '../../transport/declarative';
+
+/** Each monitor becomes one item, with the heartbeat's generation time and a readable status. */
+function monitorsOf(answer: IDataObject): IDataObject[] {
+	const monitors = Array.isArray(answer.monitors) ? (answer.monitors as IDataObject[]) : [];
+	return monitors.map((monitor) => ({
+		...monitor,
+		status_label: monitor.status === 1 ? 'UP' : 'DOWN',
+		generated_at: answer.generated_at,
+	}));
+}
+
+export const getAllMonitors = operation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many monitors',
+		description:
+			'Read the public status heartbeat: every monitored service with status UP or DOWN, last ping and 24-hour uptime',
+	},
+	{ method: 'GET', path: '/api/v1/heartbeat' },
+	{
+		target: 'status',
+		transform(this, answers) {
+			const status = this.getNodeParameter('status', 'all') as string;
+			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+			const limit = this.getNodeParameter('limit', 50) as number;
+			const monitors = answers
+				.flatMap(monitorsOf)
+				.filter((monitor) => status === 'all' || monitor.status_label === status);
+			return returnAll ? monitors : monitors.slice(0, limit);
+		},
+	},
+);
+
+export const getAllMonitorsFields: INodeProperties[] = [
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		displayOptions: { show: { resource: ['monitor'], operation: ['getAll'] } },
+		options: [
+			{ name: 'All', value: 'all' },
+			{ name: 'Up', value: 'UP' },
+			{ name: 'Down', value: 'DOWN' },
+		],
+		default: 'all',
+		description: 'Only monitors in this state',
+	},
+	...returnAllAndLimit('monitor'),
+];

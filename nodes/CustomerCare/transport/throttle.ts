@@ -1,0 +1,167 @@
+import { sleep } from 'n8n-workflow';
+
+/** The platform's published limits (api-spec section 8). */
+export const API_LIMITS = {
+	perSecond: 15,
+	perHour: 54_000,
+	/** More than this many 429s in a row lock the domain out for 15 minutes. */
+	lockoutAfter429s: 20,
+} as const;
+
+/** We stop sending well before the lock-out: at most this many 429s in a row are ever provoked. */
+const MAX_CONSECUTIVE_429 = 10;
+/** Requests on the wire at once per account; bounds how many 429s one burst can collect. */
+const MAX_IN_FLIGHT = 8;
+/** The server counts arrivals; requests leave a little spread out, so keep a margin on the window. */
+const WINDOW_MARGIN_MS = 60;
+const COOL_DOWN_MS = 5 * 60_000;
+
+/** Timestamps of reservations in a sliding window; reservations are made in non-decreasing order. */
+class SlidingWindow {
+	private readonly times: number[] = [];
+
+	private head = 0;
+
+	constructor(
+		private readonly limit: number,
+		private readonly windowMs: number,
+	) {}
+
+	/** The earliest moment at or after `now` when one more request fits in the window. */
+	earliest(now: number): number {
+		while (this.head < this.times.length && this.times[this.head] <= now - this.windowMs) this.head++;
+		if (this.head > 4096) {
+			this.times.splice(0, this.head);
+			this.head = 0;
+		}
+		const inWindow = this.times.length - this.head;
+		if (inWindow < this.limit) return now;
+		return this.times[this.times.length - this.limit] + this.windowMs;
+	}
+
+	record(at: number) {
+		this.times.push(at);
+	}
+}
+
+export type ThrottleBlock =
+	| { kind: 'lockedOut'; until: number }
+	| { kind: 'coolingDown'; until: number; consecutive429: number };
+
+/**
+ * The request budget of one account (base URL + domain) in this process. Every caller
+ * (node items, pages, load-options, trigger polls, concurrent executions) takes a slot
+ * here before sending. JavaScript runs this bookkeeping on one thread, so each
+ * reservation is atomic.
+ */
+export class AccountThrottle {
+	private readonly perSecond: SlidingWindow;
+
+	private readonly perHour: SlidingWindow;
+
+	private inFlight = 0;
+
+	private readonly waitingForSlot: Array<() => void> = [];
+
+	private pausedUntil = 0;
+
+	private consecutive429 = 0;
+
+	private lockedUntil = 0;
+
+	constructor(readonly maxPerSecond: number) {
+		const perSecond = Math.max(1, Math.min(API_LIMITS.perSecond, Math.floor(maxPerSecond)));
+		this.perSecond = new SlidingWindow(perSecond, 1000 + WINDOW_MARGIN_MS);
+		// The hourly quota is split in the same proportion as the per-second one.
+		this.perHour = new SlidingWindow(
+			Math.floor((API_LIMITS.perHour * perSecond) / API_LIMITS.perSecond),
+			3_600_000 + WINDOW_MARGIN_MS,
+		);
+	}
+
+	/** Why no request may be sent now, if that is so. */
+	blocked(now = Date.now()): ThrottleBlock | undefined {
+		if (this.lockedUntil > now) return { kind: 'lockedOut', until: this.lockedUntil };
+		if (this.consecutive429 >= MAX_CONSECUTIVE_429 && this.pausedUntil > now) {
+			return { kind: 'coolingDown', until: this.pausedUntil, consecutive429: this.consecutive429 };
+		}
+		return undefined;
+	}
+
+	/**
+	 * Waits for a slot. Returns a release function to call when the answer arrived, or the
+	 * reason why nothing may be sent.
+	 */
+	async acquire(): Promise<ThrottleBlock | (() => void)> {
+		for (;;) {
+			const now = Date.now();
+			const block = this.blocked(now);
+			if (block) return block;
+			if (this.pausedUntil > now) {
+				await sleep(this.pausedUntil - now);
+				continue;
+			}
+			// After a 429, probe with one request at a time until one succeeds.
+			const concurrency = this.consecutive429 > 0 ? 1 : MAX_IN_FLIGHT;
+			if (this.inFlight >= concurrency) {
+				await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+				continue;
+			}
+			const slot = Math.max(now, this.perSecond.earliest(now), this.perHour.earliest(now));
+			this.perSecond.record(slot);
+			this.perHour.record(slot);
+			this.inFlight++;
+			if (slot > now) await sleep(slot - now);
+			let released = false;
+			return () => {
+				if (released) return;
+				released = true;
+				this.inFlight--;
+				this.waitingForSlot.shift()?.();
+			};
+		}
+	}
+
+	/** Any answer other than 429 ends a run of 429s. */
+	onAnswer() {
+		if (this.consecutive429 > 0) {
+			this.consecutive429 = 0;
+			this.pausedUntil = 0;
+			// Wake everything that queued behind the probe.
+			this.waitingForSlot.splice(0).forEach((wake) => wake());
+		}
+	}
+
+	/** A 429: pause the whole account with exponential back-off (1 s, 2 s, 4 s ... 30 s). */
+	on429(): number {
+		this.consecutive429++;
+		const backoff =
+			this.consecutive429 >= MAX_CONSECUTIVE_429
+				? COOL_DOWN_MS
+				: Math.min(30_000, 1000 * 2 ** (this.consecutive429 - 1));
+		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + backoff);
+		return backoff;
+	}
+
+	onLockout(until: number) {
+		this.lockedUntil = Math.max(this.lockedUntil, until);
+	}
+}
+
+const throttles = new Map<string, AccountThrottle>();
+
+/** One throttle per account and per configured rate, shared by the whole process. */
+export function throttleFor(accountKey: string, maxPerSecond: number): AccountThrottle {
+	const key = `${accountKey}|${maxPerSecond}`;
+	let throttle = throttles.get(key);
+	if (!throttle) {
+		throttle = new AccountThrottle(maxPerSecond);
+		throttles.set(key, throttle);
+	}
+	return throttle;
+}
+
+/** For tests: forget every account's state. */
+export function resetThrottles() {
+	throttles.clear();
+}

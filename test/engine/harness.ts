@@ -1,0 +1,323 @@
+/**
+ * Runs our nodes inside n8n-core's own engine: a small workflow holding the node is executed
+ * by WorkflowExecute (declarative routing, expressions, continue-on-fail, error wrapping
+ * are all n8n's). Load-options and credential tests use n8n-core's contexts the way n8n's
+ * server does. Only credentials storage is ours (TestCredentialsHelper).
+ */
+import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialTestResult,
+	INodeExecutionData,
+	INodeParameters,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+
+import { CustomerCareApi } from '../../credentials/CustomerCareApi.credentials';
+import { CustomerCare } from '../../nodes/CustomerCare/CustomerCare.node';
+import type { FakePlatform } from '../fake-platform';
+
+export const PACKAGE = 'n8n-nodes-customer-care';
+export const ACTION_NODE_TYPE = `${PACKAGE}.customerCare`;
+
+const credentialTypes: Record<string, ICredentialType> = { customerCareApi: new CustomerCareApi() };
+
+class TestNodeTypes implements INodeTypes {
+	private readonly types: Record<string, INodeType> = { [ACTION_NODE_TYPE]: new CustomerCare() };
+
+	register(name: string, type: INodeType) {
+		this.types[name] = type;
+	}
+
+	getByName(name: string): INodeType | IVersionedNodeType {
+		return this.getByNameAndVersion(name);
+	}
+
+	getByNameAndVersion(name: string): INodeType {
+		const type = this.types[name];
+		if (!type) throw new Error(`Unknown node type ${name}`);
+		return type;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+export const nodeTypes = new TestNodeTypes();
+
+/** Resolves `{{$credentials.x}}` in a generic authenticate value, as n8n's CredentialsHelper does. */
+function resolveCredentialExpression(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
+	if (typeof value !== 'string' || !value.startsWith('=')) return value;
+	return value
+		.slice(1)
+		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
+}
+
+/** Holds decrypted credentials in memory and applies the credential type's generic authenticate. */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = credentialTypes[typeName]?.authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (authenticate?.type === 'generic') {
+			for (const part of ['headers', 'qs', 'body'] as const) {
+				const values = authenticate.properties[part] as IDataObject | undefined;
+				if (!values) continue;
+				const target = ((requestOptions[part] as IDataObject | undefined) ?? {}) as IDataObject;
+				for (const [key, value] of Object.entries(values)) {
+					target[key] = resolveCredentialExpression(value, credentials) as string;
+				}
+				(requestOptions as unknown as Record<string, IDataObject>)[part] = target;
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(
+		_helpers: IHttpRequestHelper,
+		_credentials: ICredentialDataDecryptedObject,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	getCredentialsProperties() {
+		return credentialTypes.customerCareApi.properties;
+	}
+
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string) {
+		const data = this.credentials[type];
+		if (!data) throw new Error(`No test credentials of type ${type}`);
+		return data;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used in tests');
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+}
+
+export interface Account {
+	baseUrl: string;
+	backupBaseUrl?: string;
+	domain: string;
+	apiToken: string;
+	statusUrl?: string;
+	maxRequestsPerSecond?: number;
+}
+
+/** Credentials pointing at a running fake platform. */
+export function accountOf(platform: FakePlatform, overrides: Partial<Account> = {}): Account {
+	return {
+		baseUrl: platform.baseUrl,
+		domain: platform.domain,
+		apiToken: platform.token,
+		statusUrl: platform.statusUrl,
+		maxRequestsPerSecond: 15,
+		...overrides,
+	};
+}
+
+function additionalDataFor(account: Account, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new TestCredentialsHelper({ customerCareApi: { ...account } as ICredentialDataDecryptedObject }),
+		hooks,
+		executionId: 'test',
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function nodeOf(parameters: INodeParameters, options: { continueOnFail?: boolean; type?: string } = {}): INode {
+	return {
+		id: 'node-under-test',
+		name: 'Customer Care',
+		type: options.type ?? ACTION_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { customerCareApi: { id: '1', name: 'Customer Care account' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+}
+
+export interface NodeRun {
+	/** The node's output items (also the error items when continuing on fail). */
+	items: INodeExecutionData[];
+	/** The execution error when the node failed the run. */
+	error?: { message: string; description?: string | null; httpCode?: string | null; context?: IDataObject };
+	run: IRun;
+}
+
+/** Executes the node once through WorkflowExecute with the given input items. */
+export async function runNode(options: {
+	parameters: INodeParameters;
+	account: Account;
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+}): Promise<NodeRun> {
+	const node = nodeOf(options.parameters, options);
+	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const hooks = new ExecutionLifecycleHooks('manual', 'test', {
+		id: 'test',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	let finished: (run: IRun) => void = () => {};
+	const done = new Promise<IRun>((resolve) => (finished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+
+	const input = (options.input ?? [{}]).map((json) => ({ json }));
+	const runExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [{ node, data: { main: [input] }, source: null }],
+		},
+	} as unknown as IRunExecutionData;
+
+	const execute = new WorkflowExecute(additionalDataFor(options.account, hooks), options.mode ?? 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await done;
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const items = taskData?.data?.main?.[0] ?? [];
+	const error = run.data.resultData.error as NodeRun['error'];
+	return { items, error, run };
+}
+
+/** The JSON of the output items. */
+export function jsonOf(run: NodeRun): IDataObject[] {
+	return run.items.map((item) => item.json);
+}
+
+/** Calls one of the node's load-options methods with n8n-core's LoadOptionsContext, as the editor does. */
+export async function loadOptions(
+	method: string,
+	account: Account,
+	parameters: INodeParameters,
+	options: { type?: string } = {},
+): Promise<INodePropertyOptions[]> {
+	const node = nodeOf(parameters, options);
+	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const context = new LoadOptionsContext(workflow, node, additionalDataFor(account), 'parameters');
+	const nodeType = nodeTypes.getByNameAndVersion(node.type);
+	const loader = nodeType.methods?.loadOptions?.[method];
+	if (!loader) throw new Error(`No load-options method ${method}`);
+	return await loader.call(context);
+}
+
+/**
+ * The credential's `test` request, run the way n8n's CredentialsTester does it: a temporary
+ * node whose only routing is the test request, executed by n8n-core's RoutingNode, then the
+ * test's rules applied to the answer.
+ */
+export async function testCredentials(account: Account): Promise<INodeCredentialTestResult> {
+	const credentialType = credentialTypes.customerCareApi;
+	const testRequest = credentialType.test!;
+	const nodeType: INodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: credentialType.name, required: true }],
+			properties: [
+				{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: testRequest.request }, default: '' },
+			],
+		},
+	};
+	nodeTypes.register('test.credentialTest', nodeType);
+	const node = nodeOf({}, { type: 'test.credentialTest' });
+	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalDataFor(account),
+		'internal',
+		{ resultData: { runData: {} } } as unknown as IRunExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	const credentialsDecrypted = {
+		id: '1',
+		name: 'Customer Care account',
+		type: credentialType.name,
+		data: { ...account } as ICredentialDataDecryptedObject,
+	};
+	try {
+		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
+	} catch (error) {
+		const status = (error as { cause?: { response?: { status?: number; statusText?: string } } }).cause?.response
+			?.status;
+		if (status !== undefined) {
+			for (const rule of testRequest.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === status) {
+					return { status: 'Error', message: rule.properties.message };
+				}
+			}
+			return { status: 'Error', message: `Received HTTP status code: ${status}` };
+		}
+		return { status: 'Error', message: String((error as Error).message) };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
