@@ -9,6 +9,10 @@ export default tseslint.config(
 		extends: [tseslint.configs.recommended],
 		rules: {
 			'@typescript-eslint/no-explicit-any': 'off',
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+			],
 		},
 	},
 	// n8n's community-node rules, strict: the same set n8n's verification applies.

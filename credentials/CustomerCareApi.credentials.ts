@@ -66,6 +66,15 @@ export class CustomerCareApi implements ICredentialType {
 			description: 'Optional address of the public status monitor, used by the Monitor resource (heartbeat)',
 		},
 		{
+			displayName: 'Account Time Zone',
+			name: 'timeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'Asia/Ho_Chi_Minh',
+			description:
+				'The time zone of the account, used for the API times that carry no zone (YYYY-MM-DD HH:mm:ss). Leave empty to use the workflow time zone.',
+		},
+		{
 			displayName: 'Max Requests per Second',
 			name: 'maxRequestsPerSecond',
 			type: 'number',

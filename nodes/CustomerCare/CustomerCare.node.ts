@@ -2,11 +2,13 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getAgents, getGroups, getServices } from './methods/loadOptions';
+import { getCustomFields, getCustomFieldValues } from './shared/customFields';
 import { agentDescription } from './resources/agent';
 import { customFieldDescription } from './resources/customField';
 import { groupDescription } from './resources/group';
 import { monitorDescription } from './resources/monitor';
 import { serviceDescription } from './resources/service';
+import { ticketDescription } from './resources/ticket';
 
 export class CustomerCare implements INodeType {
 	description: INodeTypeDescription = {
@@ -40,18 +42,20 @@ export class CustomerCare implements INodeType {
 					{ name: 'Group', value: 'group' },
 					{ name: 'Monitor', value: 'monitor' },
 					{ name: 'Service', value: 'service' },
+					{ name: 'Ticket', value: 'ticket' },
 				],
-				default: 'agent',
+				default: 'ticket',
 			},
 			...agentDescription,
 			...customFieldDescription,
 			...groupDescription,
 			...monitorDescription,
 			...serviceDescription,
+			...ticketDescription,
 		],
 	};
 
 	methods = {
-		loadOptions: { getAgents, getGroups, getServices },
+		loadOptions: { getAgents, getCustomFields, getCustomFieldValues, getGroups, getServices },
 	};
 }

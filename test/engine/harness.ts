@@ -248,11 +248,14 @@ export async function loadOptions(
 	method: string,
 	account: Account,
 	parameters: INodeParameters,
-	options: { type?: string } = {},
+	options: { type?: string; path?: string } = {},
 ): Promise<INodePropertyOptions[]> {
 	const node = nodeOf(parameters, options);
 	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
-	const context = new LoadOptionsContext(workflow, node, additionalDataFor(account), 'parameters');
+	const additionalData = additionalDataFor(account);
+	// The editor sends the parameters being edited and the path of the dropdown being filled.
+	additionalData.currentNodeParameters = parameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, options.path ?? 'parameters');
 	const nodeType = nodeTypes.getByNameAndVersion(node.type);
 	const loader = nodeType.methods?.loadOptions?.[method];
 	if (!loader) throw new Error(`No load-options method ${method}`);

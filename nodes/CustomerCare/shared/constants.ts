@@ -13,3 +13,13 @@ export const SERVICE_TYPES: Array<{ name: string; value: number }> = [
 	{ name: 'IVR', value: 12 },
 	{ name: 'Ticket Form', value: 13 },
 ];
+
+/** Ticket states a create or update accepts (api-spec 3). */
+export const TICKET_STATUSES_WRITE = ['new', 'open', 'pending', 'solved'] as const;
+export const TICKET_PRIORITIES_CREATE = ['Low', 'Normal', 'High', 'Urgent'] as const;
+/** The update endpoint lists no Urgent (api-spec 4.6). */
+export const TICKET_PRIORITIES_UPDATE = ['Low', 'Normal', 'High'] as const;
+
+export function optionsOf(values: readonly string[]) {
+	return values.map((value) => ({ name: value.charAt(0).toUpperCase() + value.slice(1), value }));
+}

@@ -40,3 +40,38 @@ export function operationSelector(
 		default: defaultOperation,
 	};
 }
+
+/** The Simplify switch of read operations: custom fields by label instead of IDs. */
+export function simplifyProperty(resource: string, operations: string[]): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		displayOptions: { show: { resource: [resource], operation: operations } },
+		default: true,
+		description:
+			'Whether to return custom fields as an object keyed by field label with choice labels as values, instead of the raw API shape with IDs',
+	};
+}
+
+const EXPRESSION_HINT =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/** A dropdown filled from the account (agents, groups, services ...) that also takes an ID by expression. */
+export function dynamicOptions(
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	description: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName: `${displayName} Name or ID`,
+		name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod },
+		default: '',
+		description: `${description}. ${EXPRESSION_HINT}.`,
+		...extra,
+	} as INodeProperties;
+}

@@ -22,6 +22,17 @@ export interface OutputSpec {
 	transform?: (this: IExecutePaginationFunctions, items: IDataObject[]) => Promise<IDataObject[]> | IDataObject[];
 }
 
+/** Optional fields left empty in the editor are not sent (the API reads '' as a value). */
+function withoutEmpty(value: IDataObject): IDataObject {
+	const result: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) {
+		if (entry === '' || entry === undefined || entry === null) continue;
+		result[key] =
+			typeof entry === 'object' && !Array.isArray(entry) ? withoutEmpty(entry as IDataObject) : entry;
+	}
+	return result;
+}
+
 function toItems(records: IDataObject[]): INodeExecutionData[] {
 	return records.map((json) => ({ json }));
 }
@@ -42,8 +53,8 @@ export function sendThroughTransport(output: OutputSpec) {
 		const request = {
 			method: httpMethod,
 			path: url ?? '',
-			qs: qs && Object.keys(qs).length ? (qs as IDataObject) : undefined,
-			body: httpMethod === 'GET' ? undefined : ((body as IDataObject | undefined) ?? {}),
+			qs: qs && Object.keys(qs).length ? withoutEmpty(qs as IDataObject) : undefined,
+			body: httpMethod === 'GET' ? undefined : withoutEmpty((body as IDataObject | undefined) ?? {}),
 			target: output.target,
 			itemIndex,
 		};

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { toIsoZ } from '../shared/dates';
 import { customerCareRequest, type ApiRequest, type TransportContext } from './request';
 
 /** The API's largest page (api-spec section 8). */
@@ -12,6 +13,26 @@ export interface ListSpec {
 	paged?: boolean;
 	/** Records are de-duplicated on this property when pages overlap (records moving while we read). */
 	idProperty?: string;
+	/**
+	 * Date-window query pairs `[since, to]` the endpoint limits to 31 days, in the API's order
+	 * of precedence. A longer range on the first pair present is split into windows.
+	 */
+	windowPairs?: Array<[string, string]>;
+}
+
+/** The API's longest date window (api-spec 4.7, 4.10). */
+export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
+
+/**
+ * Consecutive windows covering [since, to] with no gap and no overlap: bounds are inclusive
+ * and to the second, so each window ends one second before the next begins.
+ */
+export function splitWindow(sinceMs: number, toMs: number): Array<[number, number]> {
+	const windows: Array<[number, number]> = [];
+	for (let start = sinceMs; start <= toMs; start += MAX_WINDOW_MS) {
+		windows.push([start, Math.min(start + MAX_WINDOW_MS - 1000, toMs)]);
+	}
+	return windows;
 }
 
 function recordsOf(answer: IDataObject, spec: ListSpec): IDataObject[] {
@@ -32,12 +53,45 @@ function dedupe(records: IDataObject[], idProperty: string | undefined): IDataOb
 }
 
 /**
- * Reads a list. `limit` undefined means every record: the first page (500) tells how many
+ * Reads a list, window by window where the endpoint limits date ranges: windows oldest
+ * first, merged without duplicates. `limit` undefined means every record.
+ */
+export async function fetchList(
+	this: TransportContext,
+	request: ApiRequest,
+	spec: ListSpec,
+	limit?: number,
+): Promise<IDataObject[]> {
+	const qs = request.qs ?? {};
+	const pair = spec.windowPairs?.find(([since]) => qs[since] !== undefined && qs[since] !== '');
+	if (!pair) return await fetchPages.call(this, request, spec, limit);
+
+	const [since, to] = pair;
+	const sinceMs = Date.parse(String(qs[since]));
+	const toMs = qs[to] !== undefined && qs[to] !== '' ? Date.parse(String(qs[to])) : Date.now();
+	const windows = splitWindow(sinceMs, toMs).map(([start, end]) => ({
+		...request,
+		qs: { ...qs, [since]: toIsoZ(start), [to]: toIsoZ(end) },
+	}));
+	if (limit !== undefined) {
+		const records: IDataObject[] = [];
+		for (const window of windows) {
+			if (records.length >= limit) break;
+			records.push(...(await fetchPages.call(this, window, spec, limit - records.length)));
+		}
+		return dedupe(records, spec.idProperty).slice(0, limit);
+	}
+	const perWindow = await Promise.all(windows.map(async (window) => await fetchPages.call(this, window, spec)));
+	return dedupe(perWindow.flat(), spec.idProperty);
+}
+
+/**
+ * Reads one list (or one window of it). `limit` undefined means every record: the first page (500) tells how many
  * there are, and the remaining pages are then requested together; the shared throttle
  * keeps them within the account's rate. With a limit, pages are read one after another
  * until it is reached.
  */
-export async function fetchList(
+async function fetchPages(
 	this: TransportContext,
 	request: ApiRequest,
 	spec: ListSpec,

@@ -8,6 +8,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { isValidTimeZone } from '../shared/dates';
 import {
 	apiError,
 	credentialError,
@@ -33,6 +34,8 @@ export interface Account {
 	backupBaseUrl?: string;
 	domain: string;
 	statusUrl?: string;
+	/** IANA zone of the account, for the API's zone-less times; unset means the workflow's zone. */
+	timeZone?: string;
 	token: string;
 	maxPerSecond: number;
 	/** Identifies the account's request budget: base URL + domain. */
@@ -78,12 +81,17 @@ export async function getAccount(this: TransportContext): Promise<Account> {
 	if (!domain || domain.includes('/')) {
 		throw credentialError(node, 'Domain', 'must be your account identifier, without slashes');
 	}
+	const timeZone = typeof credentials.timeZone === 'string' ? credentials.timeZone.trim() : '';
+	if (timeZone && !isValidTimeZone(timeZone)) {
+		throw credentialError(node, 'Account Time Zone', `must be an IANA time zone such as Asia/Ho_Chi_Minh; got "${timeZone}"`);
+	}
 	const maxPerSecond = Number(credentials.maxRequestsPerSecond ?? API_LIMITS.perSecond);
 	return {
 		baseUrl,
 		backupBaseUrl,
 		domain,
 		statusUrl: normalizeUrl(credentials.statusUrl),
+		timeZone: timeZone || undefined,
 		token: String(credentials.apiToken ?? ''),
 		maxPerSecond:
 			Number.isFinite(maxPerSecond) && maxPerSecond > 0

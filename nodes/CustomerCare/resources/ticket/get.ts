@@ -1,0 +1,30 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { simplifyRecords } from '../../shared/customFields';
+import { simplifyProperty } from '../../shared/descriptions';
+import { operation } from '../../transport/declarative';
+
+export const getTicket = operation(
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a ticket',
+		description: 'Get one ticket by its ID, with comments, requester, assignee, tags and custom fields',
+	},
+	// The spec names this endpoint only; we take its answer to be {code, ticket}.
+	{ method: 'GET', path: '=/api/v1/tickets/{{encodeURIComponent($parameter.ticketId)}}' },
+	{ rootProperty: 'ticket', transform: simplifyRecords },
+);
+
+export const getTicketFields: INodeProperties[] = [
+	{
+		displayName: 'Ticket ID',
+		name: 'ticketId',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: { show: { resource: ['ticket'], operation: ['get'] } },
+		description: 'The ticket_id of the ticket',
+	},
+	simplifyProperty('ticket', ['get']),
+];

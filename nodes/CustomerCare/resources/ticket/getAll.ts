@@ -1,0 +1,138 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { simplifyRecords } from '../../shared/customFields';
+import { dynamicOptions, returnAllAndLimit, simplifyProperty } from '../../shared/descriptions';
+import { requireDateRange, validateRequest } from '../../shared/validation';
+import { operation } from '../../transport/declarative';
+
+
+export const getAllTickets = operation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many tickets',
+		description:
+			'List the tickets created or updated in a date range (any length: longer than 31 days is read window by window), filtered by requester, assignee, service or saved filter',
+	},
+	{ method: 'GET', path: '/api/v2/tickets' },
+	{
+		list: {
+			rootProperty: 'tickets',
+			paged: true,
+			idProperty: 'ticket_id',
+			// When both pairs are given the updated pair wins (api-spec 4.7).
+			windowPairs: [
+				['updated_since', 'updated_to'],
+				['created_since', 'created_to'],
+			],
+		},
+		transform: simplifyRecords,
+	},
+	{
+		preSend: [
+			validateRequest([
+				{ in: 'qs', path: 'updated_since', label: 'From', date: 'isoZ' },
+				{ in: 'qs', path: 'updated_to', label: 'To', date: 'isoZ' },
+				{ in: 'qs', path: 'created_since', label: 'From', date: 'isoZ' },
+				{ in: 'qs', path: 'created_to', label: 'To', date: 'isoZ' },
+			]),
+			requireDateRange([
+				['updated_since', 'updated_to'],
+				['created_since', 'created_to'],
+			]),
+		],
+	},
+);
+
+const show = { resource: ['ticket'], operation: ['getAll'] };
+
+export const getAllTicketsFields: INodeProperties[] = [
+	{
+		displayName: 'Date Field',
+		name: 'dateField',
+		type: 'options',
+		options: [
+			{ name: 'Updated', value: 'updated', description: 'Tickets changed in the range' },
+			{ name: 'Created', value: 'created', description: 'Tickets created in the range' },
+		],
+		default: 'updated',
+		displayOptions: { show },
+		description: 'Which date the range applies to',
+	},
+	{
+		displayName: 'From',
+		name: 'since',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		displayOptions: { show },
+		description: 'Start of the range (inclusive). Ranges longer than 31 days are read in 31-day windows.',
+		routing: { send: { type: 'query', property: '={{$parameter.dateField}}_since' } },
+	},
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'dateTime',
+		default: '',
+		displayOptions: { show },
+		description: 'End of the range (inclusive); empty means now',
+		routing: { send: { type: 'query', property: '={{$parameter.dateField}}_to' } },
+	},
+	...returnAllAndLimit('ticket'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'Only tickets handled by this agent', {
+				routing: { send: { type: 'query', property: 'assignee_id' } },
+			}),
+			{
+				displayName: 'Requester ID',
+				name: 'requester_id',
+				type: 'number',
+				default: 0,
+				description: 'Only tickets of this customer',
+				routing: { send: { type: 'query', property: 'requester_id' } },
+			},
+			{
+				displayName: 'Saved Filter ID',
+				name: 'filter_id',
+				type: 'number',
+				default: 0,
+				description:
+					"A filter saved in the platform. Filters that depend on the logged-in user or the user's group cannot be used.",
+				routing: { send: { type: 'query', property: 'filter_id' } },
+			},
+			dynamicOptions('Service', 'service_id', 'getServices', 'Only tickets of this channel', {
+				routing: { send: { type: 'query', property: 'service_id' } },
+			}),
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'API Version',
+				name: 'version',
+				type: 'options',
+				options: [
+					{ name: 'V2 (Default)', value: 'v2' },
+					{ name: 'V1', value: 'v1' },
+				],
+				default: 'v2',
+				description: 'Which ticket list to read; both take the same filters',
+				routing: { request: { url: '=/api/{{$value}}/tickets' } },
+			},
+		],
+	},
+	simplifyProperty('ticket', ['getAll']),
+];

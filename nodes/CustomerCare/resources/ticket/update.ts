@@ -1,0 +1,124 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../shared/constants';
+import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
+import { dynamicOptions } from '../../shared/descriptions';
+import { validateRequest } from '../../shared/validation';
+import { operation } from '../../transport/declarative';
+
+export const updateTicket = operation(
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a ticket',
+		description:
+			'Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets',
+	},
+	{ method: 'PUT', path: '=/api/v1/tickets/{{encodeURIComponent($parameter.ticketId)}}' },
+	{ rootProperty: 'ticket' },
+	{
+		preSend: [
+			validateRequest([
+				{ path: 'ticket.ticket_comment.body', label: 'Comment', required: true },
+				{ path: 'ticket.ticket_comment.author_id', label: 'Comment Author', required: true, integer: true },
+				{ path: 'ticket.ticket_subject', label: 'Subject', maxLength: 255 },
+				{ path: 'ticket.ticket_status', label: 'Status', oneOf: TICKET_STATUSES_WRITE },
+				{ path: 'ticket.ticket_priority', label: 'Priority', oneOf: TICKET_PRIORITIES_UPDATE },
+			]),
+			sendCustomFields('ticket'),
+		],
+	},
+);
+
+const show = { resource: ['ticket'], operation: ['update'] };
+
+export const updateTicketFields: INodeProperties[] = [
+	{
+		displayName: 'Ticket ID',
+		name: 'ticketId',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: { show },
+		description: 'The ticket_id of the ticket to update',
+	},
+	{
+		displayName: 'Comment',
+		name: 'commentBody',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		displayOptions: { show },
+		description: 'Every update adds a comment; this is its text',
+		routing: { send: { type: 'body', property: 'ticket.ticket_comment.body' } },
+	},
+	dynamicOptions('Comment Author', 'commentAuthorId', 'getAgents', 'The agent who writes the comment', {
+		required: true,
+		displayOptions: { show },
+		routing: { send: { type: 'body', property: 'ticket.ticket_comment.author_id' } },
+	}),
+	{
+		displayName: 'Comment Is Public',
+		name: 'commentIsPublic',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show },
+		description: 'Whether the comment is a public reply to the customer (true) or an internal note (false)',
+		routing: { send: { type: 'body', property: 'ticket.ticket_comment.is_public', value: '={{$value ? 1 : 0}}' } },
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'Give the ticket to this agent', {
+				routing: { send: { type: 'body', property: 'ticket.assignee_id' } },
+			}),
+			{
+				displayName: 'Member Status ID',
+				name: 'member_status_id',
+				type: 'number',
+				default: 0,
+				description: 'Campaign status of the requester, for campaigns of v_type 1',
+				routing: { send: { type: 'body', property: 'ticket.member_status_id' } },
+			},
+			{
+				displayName: 'Priority',
+				name: 'ticket_priority',
+				type: 'options',
+				options: optionsOf(TICKET_PRIORITIES_UPDATE),
+				default: 'Normal',
+				routing: { send: { type: 'body', property: 'ticket.ticket_priority' } },
+			},
+			{
+				displayName: 'Solve Child Tickets',
+				name: 'solved_incidents',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether solving this ticket also solves its unsolved child tickets. When off, solving a parent with unsolved children fails and lists them.',
+				routing: { send: { type: 'body', property: 'ticket.solved_incidents' } },
+			},
+			{
+				displayName: 'Status',
+				name: 'ticket_status',
+				type: 'options',
+				options: optionsOf(TICKET_STATUSES_WRITE),
+				default: 'open',
+				routing: { send: { type: 'body', property: 'ticket.ticket_status' } },
+			},
+			{
+				displayName: 'Subject',
+				name: 'ticket_subject',
+				type: 'string',
+				default: '',
+				routing: { send: { type: 'body', property: 'ticket.ticket_subject' } },
+			},
+		],
+	},
+	...customFieldProperties('ticket', ['update']),
+];

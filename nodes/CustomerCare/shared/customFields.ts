@@ -1,0 +1,329 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { customerCareRequest, getAccount, type TransportContext } from '../transport/request';
+import { toEpochMs, toSlashDate } from './dates';
+import { failFor, type Fail } from './validation';
+
+/** A custom-field definition (api-spec 2.4; `lable` is the API's spelling). */
+export interface FieldDefinition {
+	custom_field_id: number;
+	custom_field_lable: string;
+	type: string;
+	code: string | null;
+	values?: FieldValue[];
+}
+
+export interface FieldValue {
+	id: number;
+	lable: string;
+	code: string | null;
+	parent_value_id: number;
+}
+
+export type CustomFieldObject = 'tickets' | 'contacts' | 'organizations';
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'url' | 'single' | 'multiple';
+
+/** The kind of a definition's type name; the API spells some types two ways. */
+export function kindOf(type: string): FieldKind {
+	const name = type.toUpperCase();
+	if (name.startsWith('MULTI')) return 'multiple';
+	if (name.startsWith('SINGLE') || name === 'STAGE') return 'single';
+	if (name.startsWith('NUMER') || name === 'NUMBER') return 'number';
+	if (name === 'DATE') return 'date';
+	if (name === 'URL' || name === 'LINK' || name === 'URL/LINK') return 'url';
+	if (name === 'TEXTAREA') return 'textarea';
+	return 'text';
+}
+
+const TEXT_MAX = 255;
+const MAX_FIELDS = 20;
+/** Definitions change rarely; within one execution every item shares one read. */
+const CACHE_MS = 30_000;
+const cache = new Map<string, { at: number; definitions: Promise<FieldDefinition[]> }>();
+
+export async function getFieldDefinitions(
+	this: TransportContext,
+	object: CustomFieldObject = 'tickets',
+	options: { fresh?: boolean } = {},
+): Promise<FieldDefinition[]> {
+	const account = await getAccount.call(this);
+	const key = `${account.key}|${object}`;
+	const cached = cache.get(key);
+	if (!options.fresh && cached && Date.now() - cached.at < CACHE_MS) return await cached.definitions;
+	const definitions = customerCareRequest
+		.call(this, { method: 'GET', path: `/api/v1/${object}/custom_fields` })
+		.then((answer) => (Array.isArray(answer.custom_fields) ? (answer.custom_fields as unknown as FieldDefinition[]) : []));
+	cache.set(key, { at: Date.now(), definitions });
+	definitions.catch(() => cache.delete(key));
+	return await definitions;
+}
+
+function sameText(a: unknown, b: unknown): boolean {
+	return typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** A field given by ID, label or code. */
+export function findField(definitions: FieldDefinition[], key: unknown, fail: Fail): FieldDefinition {
+	const byId = definitions.find((definition) => String(definition.custom_field_id) === String(key).trim());
+	const field =
+		byId ??
+		definitions.find((definition) => sameText(definition.custom_field_lable, key)) ??
+		definitions.find((definition) => definition.code !== null && sameText(definition.code, key));
+	if (!field) {
+		const known = definitions.map((definition) => `${definition.custom_field_lable} (${definition.custom_field_id})`);
+		return fail(`Custom field "${String(key)}" does not exist; the account has: ${known.join(', ')}`);
+	}
+	return field;
+}
+
+/** A choice given by ID, label or code. */
+function findChoice(field: FieldDefinition, key: unknown, fail: Fail): FieldValue {
+	const values = field.values ?? [];
+	const choice =
+		values.find((value) => String(value.id) === String(key).trim()) ??
+		values.find((value) => sameText(value.lable, key)) ??
+		values.find((value) => value.code !== null && sameText(value.code, key));
+	if (!choice) {
+		return fail(
+			`"${String(key)}" is not a choice of custom field "${field.custom_field_lable}"; allowed: ${values.map((value) => value.lable).join(', ')}`,
+		);
+	}
+	return choice;
+}
+
+function listOf(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean);
+	return [value];
+}
+
+/** A user's value as the API takes it for this field: checked and coerced by type. */
+export function coerceValue(
+	field: FieldDefinition,
+	value: unknown,
+	timeZone: string,
+	fail: Fail,
+): string | number | number[] {
+	const name = `Custom field "${field.custom_field_lable}" (${field.type})`;
+	switch (kindOf(field.type)) {
+		case 'single':
+			return findChoice(field, Array.isArray(value) ? value[0] : value, fail).id;
+		case 'multiple':
+			return listOf(value).map((choice) => findChoice(field, choice, fail).id);
+		case 'number': {
+			const number = typeof value === 'number' ? value : Number(String(value).trim());
+			if (String(value).trim() === '' || !Number.isFinite(number)) {
+				return fail(`${name} must be a number; got "${String(value)}"`);
+			}
+			return number;
+		}
+		case 'date': {
+			const ms = toEpochMs(value, timeZone);
+			if (ms === undefined) return fail(`${name} must be a date such as 2026/01/31 or 2026-01-31; got "${String(value)}"`);
+			return toSlashDate(ms, timeZone);
+		}
+		case 'url':
+			if (!/^https?:\/\/\S+$/i.test(String(value))) {
+				return fail(`${name} must start with http:// or https://; got "${String(value)}"`);
+			}
+			return String(value);
+		case 'text':
+			if (String(value).length > TEXT_MAX) {
+				return fail(`${name} is ${String(value).length} characters long; at most ${TEXT_MAX} are allowed`);
+			}
+			return String(value);
+		default:
+			return String(value);
+	}
+}
+
+export interface CustomFieldInput {
+	field: unknown;
+	value: unknown;
+}
+
+/** `[{id, value}]` for the request, from entries naming fields by ID, label or code. */
+export function buildCustomFields(
+	definitions: FieldDefinition[],
+	entries: CustomFieldInput[],
+	timeZone: string,
+	fail: Fail,
+): Array<{ id: number; value: string | number | number[] }> {
+	const byId = new Map<number, { id: number; value: string | number | number[] }>();
+	for (const entry of entries) {
+		const field = findField(definitions, entry.field, fail);
+		byId.set(field.custom_field_id, { id: field.custom_field_id, value: coerceValue(field, entry.value, timeZone, fail) });
+	}
+	if (byId.size > MAX_FIELDS) return fail(`At most ${MAX_FIELDS} custom fields can be set; got ${byId.size}`);
+	return [...byId.values()];
+}
+
+interface CustomFieldsParameter {
+	field?: Array<{ fieldId?: string | number; value?: unknown; choices?: Array<string | number> }>;
+}
+
+/** The entries a user gave: the field list of the editor, plus an optional JSON object. */
+function entriesFrom(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput[] {
+	const listed = (ctx.getNodeParameter('customFields', {}) as CustomFieldsParameter).field ?? [];
+	const entries: CustomFieldInput[] = listed
+		.filter((entry) => entry.fieldId !== undefined && entry.fieldId !== '')
+		.map((entry) => ({
+			field: entry.fieldId,
+			value: entry.choices && entry.choices.length > 0 ? entry.choices : entry.value,
+		}));
+	let json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
+	if (typeof json === 'string') {
+		try {
+			json = json.trim() ? (JSON.parse(json) as IDataObject) : {};
+		} catch {
+			fail('Custom Fields (JSON) must be a JSON object such as {"Customer Tier": "Gold"}');
+		}
+	}
+	for (const [field, value] of Object.entries(json ?? {})) entries.push({ field, value });
+	return entries;
+}
+
+/**
+ * A routing `preSend` that turns the custom fields the user chose (by ID, label or code)
+ * into `{root}.custom_fields: [{id, value}]`, checked against the account's definitions.
+ */
+export function sendCustomFields(root: 'ticket' | 'lead' | 'deal') {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const fail: Fail = failFor(this);
+		const entries = entriesFrom(this, fail);
+		if (entries.length === 0) return requestOptions;
+		const definitions = await getFieldDefinitions.call(this, 'tickets');
+		const timeZone = (await getAccount.call(this)).timeZone ?? this.getTimezone();
+		const body = (requestOptions.body ?? {}) as IDataObject;
+		const target = (body[root] ??= {}) as IDataObject;
+		target.custom_fields = buildCustomFields(definitions, entries, timeZone, fail) as unknown as IDataObject[];
+		requestOptions.body = body;
+		return requestOptions;
+	};
+}
+
+/** Field ids and choice ids of records mapped to labels: `{ "Customer Tier": "Gold" }`. */
+export function simplifyCustomFields(record: IDataObject, definitions: FieldDefinition[]): IDataObject {
+	const raw = (record.custom_fields ?? record.custom_filed) as IDataObject[] | IDataObject | undefined;
+	if (!Array.isArray(raw)) return record;
+	const simplified: IDataObject = {};
+	for (const entry of raw) {
+		const definition = definitions.find((field) => field.custom_field_id === Number(entry.id));
+		const label = definition?.custom_field_lable ?? (entry.lable as string | undefined) ?? String(entry.id);
+		const kind = definition ? kindOf(definition.type) : 'text';
+		const choiceLabel = (id: unknown) =>
+			definition?.values?.find((value) => String(value.id) === String(id).trim())?.lable ?? id;
+		let value = entry.value;
+		if (kind === 'single') value = choiceLabel(value) as IDataObject[string];
+		if (kind === 'multiple') value = listOf(value).map(choiceLabel) as IDataObject[string];
+		simplified[label] = value;
+	}
+	const { custom_filed: _detailSpelling, ...rest } = record;
+	return { ...rest, custom_fields: simplified };
+}
+
+/** The Simplify switch's output step: custom fields by label, when the user asked for it. */
+export async function simplifyRecords(
+	this: TransportContext & { getNodeParameter: IExecuteSingleFunctions['getNodeParameter'] },
+	records: IDataObject[],
+): Promise<IDataObject[]> {
+	if (!(this.getNodeParameter('simplify', true) as boolean)) return records;
+	if (!records.some((record) => Array.isArray(record.custom_fields ?? record.custom_filed))) return records;
+	const definitions = await getFieldDefinitions.call(this, 'tickets');
+	return records.map((record) => simplifyCustomFields(record, definitions));
+}
+
+/* ---------- editor: dropdowns and the parameters that use them ---------- */
+
+export async function getCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const definitions = await getFieldDefinitions.call(this, 'tickets', { fresh: true });
+	return definitions.map((definition) => ({
+		name: `${definition.custom_field_lable} (${definition.type})`,
+		value: definition.custom_field_id,
+		description: definition.code ? `Code: ${definition.code}` : undefined,
+	}));
+}
+
+export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const fieldId = this.getCurrentNodeParameter('&fieldId');
+	if (fieldId === undefined || fieldId === '') return [];
+	const definitions = await getFieldDefinitions.call(this, 'tickets', { fresh: true });
+	const field = definitions.find((definition) => String(definition.custom_field_id) === String(fieldId));
+	const values = field?.values ?? [];
+	const byId = new Map(values.map((value) => [value.id, value]));
+	return values.map((value) => {
+		const parent = value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
+		return {
+			name: parent ? `${parent.lable} › ${value.lable}` : value.lable,
+			value: value.id,
+			description: value.code ? `Code: ${value.code}` : undefined,
+		};
+	});
+}
+
+/** The custom-field parameters of a create or update operation. */
+export function customFieldProperties(resource: string, operations: string[]): INodeProperties[] {
+	const displayOptions = { show: { resource: [resource], operation: operations } };
+	return [
+		{
+			displayName: 'Custom Fields',
+			name: 'customFields',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Custom Field',
+			default: {},
+			displayOptions,
+			options: [
+				{
+					displayName: 'Field',
+					name: 'field',
+					values: [
+						{
+							displayName: 'Field Name or ID',
+							name: 'fieldId',
+							type: 'options',
+							typeOptions: { loadOptionsMethod: 'getCustomFields' },
+							default: '',
+							description:
+								'The custom field to set; an expression may also give its label or code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						},
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+							description:
+								'For text, number, date (YYYY/MM/DD or any date), URL and text-area fields. For choice fields, a choice ID, label or code (comma-separated for several).',
+						},
+						{
+							displayName: 'Choice Names or IDs',
+							name: 'choices',
+							type: 'multiOptions',
+							typeOptions: { loadOptionsMethod: 'getCustomFieldValues', loadOptionsDependsOn: ['&fieldId'] },
+							default: [],
+							description:
+								'For single-choice, multiple-choice and stage fields: the choice(s) to set. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Custom Fields (JSON)',
+			name: 'customFieldsJson',
+			type: 'json',
+			default: '{}',
+			displayOptions,
+			description:
+				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents. Merged with the list above.',
+		},
+	];
+}

@@ -1,0 +1,103 @@
+/**
+ * Dates as the API wants them. The API mixes ISO times with a `Z` (ticket lists, lead, deal
+ * and call filters) and zone-less `YYYY-MM-DD HH:mm:ss` times in the account's time zone
+ * (create/update answers, calls, estimated close dates). Users give n8n dates: ISO strings,
+ * Luxon DateTimes from expressions, JS Dates, epoch milliseconds.
+ */
+
+const ZONELESS = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/;
+
+function pad(value: number, width = 2): string {
+	return String(value).padStart(width, '0');
+}
+
+/** Wall-clock parts of an instant in a time zone (IANA name), via Intl. */
+function wallClock(ms: number, timeZone: string) {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(ms));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** Offset of a time zone at an instant, in ms (wall clock minus UTC). */
+function offsetAt(ms: number, timeZone: string): number {
+	const wall = wallClock(ms, timeZone);
+	const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+	return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant of a wall-clock time in a time zone. */
+function fromWallClock(
+	parts: [number, number, number, number, number, number],
+	timeZone: string,
+): number {
+	const [year, month, day, hour, minute, second] = parts;
+	const guess = Date.UTC(year, month - 1, day, hour, minute, second);
+	const first = guess - offsetAt(guess, timeZone);
+	// A second pass settles instants next to a daylight-saving change.
+	return guess - offsetAt(first, timeZone);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Epoch ms of a user's date, or undefined when it is not a date. A time without a zone is
+ * read in `timeZone`.
+ */
+export function toEpochMs(value: unknown, timeZone: string): number | undefined {
+	if (value === null || value === undefined || value === '') return undefined;
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value === 'object') {
+		// A Luxon DateTime from an expression such as {{ $now }}.
+		const luxon = value as { toMillis?: () => number; isValid?: boolean };
+		if (typeof luxon.toMillis === 'function') return luxon.isValid === false ? undefined : luxon.toMillis();
+		return undefined;
+	}
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	const zoneless = ZONELESS.exec(text);
+	if (zoneless) {
+		const [, y, mo, d, h = '0', mi = '0', s = '0'] = zoneless;
+		const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+		if (parts[1] < 1 || parts[1] > 12 || parts[2] < 1 || parts[2] > 31 || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) {
+			return undefined;
+		}
+		return fromWallClock(parts, timeZone);
+	}
+	if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
+	const ms = Date.parse(text);
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** `YYYY-MM-DDTHH:mm:ssZ`, the ISO form the list filters take. */
+export function toIsoZ(ms: number): string {
+	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in the account's time zone. */
+export function toZoneless(ms: number, timeZone: string): string {
+	const w = wallClock(ms, timeZone);
+	return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}
+
+/** `YYYY/MM/DD`, the custom-field DATE form, in the account's time zone. */
+export function toSlashDate(ms: number, timeZone: string): string {
+	const w = wallClock(ms, timeZone);
+	return `${w.year}/${pad(w.month)}/${pad(w.day)}`;
+}

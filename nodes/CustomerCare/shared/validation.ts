@@ -1,0 +1,141 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { getAccount } from '../transport/request';
+import { toEpochMs, toIsoZ, toZoneless } from './dates';
+
+/** A check (and, for dates and lists, a conversion) of one field of the request before it is sent. */
+export interface FieldRule {
+	/** Where the value sits in the request, in dot notation, e.g. `ticket.ticket_subject`. */
+	path: string;
+	/** The name the user sees. */
+	label: string;
+	in?: 'body' | 'qs';
+	required?: boolean;
+	maxLength?: number;
+	oneOf?: ReadonlyArray<string | number>;
+	min?: number;
+	max?: number;
+	integer?: boolean;
+	email?: boolean;
+	url?: boolean;
+	/** Converts a date to the endpoint's own format. */
+	date?: 'isoZ' | 'zoneless';
+	/** A list of ids sent comma-separated (`1,2,3`). */
+	idList?: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const URL_PATTERN = /^https?:\/\/\S+$/i;
+
+function getPath(root: IDataObject, path: string): unknown {
+	return path.split('.').reduce<unknown>((node, key) => (node as IDataObject | undefined)?.[key], root);
+}
+
+function setPath(root: IDataObject, path: string, value: unknown) {
+	const keys = path.split('.');
+	const last = keys.pop()!;
+	const parent = keys.reduce<IDataObject>((node, key) => (node[key] ??= {}) as IDataObject, root);
+	if (value === undefined) delete parent[last];
+	else parent[last] = value as IDataObject[string];
+}
+
+function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
+}
+
+/** Reports bad input: throws an error naming the field, what is allowed and the item. */
+export type Fail = (message: string) => never;
+
+/** The Fail of one item: a NodeOperationError carrying the item index, raised before any request. */
+export function failFor(ctx: IExecuteSingleFunctions): Fail {
+	const itemIndex = ctx.getItemIndex();
+	return (message: string) => {
+		throw new NodeOperationError(ctx.getNode(), `${message} [item ${itemIndex}]`, { itemIndex });
+	};
+}
+
+/** Checks one value against its rule; returns the value to send (converted where the rule says). */
+export function checkField(rule: FieldRule, value: unknown, timeZone: string, fail: Fail): unknown {
+	const name = `${rule.label} (${rule.path.split('.').pop()})`;
+	if (isEmpty(value)) {
+		if (rule.required) fail(`${name} is required`);
+		return undefined;
+	}
+	if (rule.date) {
+		const ms = toEpochMs(value, timeZone);
+		if (ms === undefined) {
+			fail(
+				`${name} must be a date, such as 2026-01-31T08:00:00Z, 2026-01-31 08:00:00 or {{ $now }}; got "${String(value)}"`,
+			);
+		}
+		return rule.date === 'isoZ' ? toIsoZ(ms) : toZoneless(ms, timeZone);
+	}
+	if (rule.idList) {
+		const ids = (Array.isArray(value) ? value : String(value).split(','))
+			.map((id) => String(id).trim())
+			.filter((id) => id !== '');
+		const wrong = ids.find((id) => !/^\d+$/.test(id));
+		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
+		return ids.join(',');
+	}
+	if (rule.integer || rule.min !== undefined || rule.max !== undefined) {
+		const number = typeof value === 'number' ? value : Number(String(value).trim());
+		if (!Number.isFinite(number) || (rule.integer && !Number.isInteger(number))) {
+			fail(`${name} must be ${rule.integer ? 'a whole number' : 'a number'}; got "${String(value)}"`);
+		}
+		if ((rule.min !== undefined && number < rule.min) || (rule.max !== undefined && number > rule.max)) {
+			fail(`${name} must be between ${rule.min ?? '-∞'} and ${rule.max ?? '∞'}; got ${number}`);
+		}
+		value = number;
+	}
+	if (rule.oneOf && !rule.oneOf.includes(value as string | number)) {
+		fail(`${name} must be one of ${rule.oneOf.join(', ')}; got "${String(value)}"`);
+	}
+	if (rule.maxLength !== undefined && String(value).length > rule.maxLength) {
+		fail(
+			`${name} is ${String(value).length} characters long; at most ${rule.maxLength} are allowed`,
+		);
+	}
+	if (rule.email && !EMAIL.test(String(value))) fail(`${name} must be an e-mail address; got "${String(value)}"`);
+	if (rule.url && !URL_PATTERN.test(String(value))) {
+		fail(`${name} must start with http:// or https://; got "${String(value)}"`);
+	}
+	return value;
+}
+
+/**
+ * A routing `preSend` that checks (and converts) the fields of the request n8n built, before
+ * anything is sent. A failure names the field, what is allowed and the item.
+ */
+export function validateRequest(rules: FieldRule[]) {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const needsZone = rules.some((rule) => rule.date);
+		const timeZone = needsZone ? (await getAccount.call(this)).timeZone ?? this.getTimezone() : 'UTC';
+		const fail: Fail = failFor(this);
+		for (const rule of rules) {
+			const target = ((rule.in === 'qs' ? requestOptions.qs : requestOptions.body) ?? {}) as IDataObject;
+			setPath(target, rule.path, checkField(rule, getPath(target, rule.path), timeZone, fail));
+		}
+		return requestOptions;
+	};
+}
+
+/**
+ * A routing `preSend` for list filters with date windows `[since, to]`: one range must be
+ * given (the first pair present is used, as the API does), and it must not end before it
+ * starts. Runs after the dates were converted to ISO.
+ */
+export function requireDateRange(pairs: Array<[string, string]>, labels = { since: 'From', to: 'To' }) {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const qs = (requestOptions.qs ?? {}) as IDataObject;
+		const fail: Fail = failFor(this);
+		const pair = pairs.find(([since]) => !isEmpty(qs[since]));
+		if (!pair) fail(`${labels.since} (${pairs.map(([since]) => since).join(' or ')}) is required: the API lists records of a date range`);
+		const [since, to] = pair;
+		if (!isEmpty(qs[to]) && Date.parse(String(qs[to])) < Date.parse(String(qs[since]))) {
+			fail(`${labels.to} (${to}) ${String(qs[to])} is before ${labels.since} (${since}) ${String(qs[since])}`);
+		}
+		return requestOptions;
+	};
+}
