@@ -4,6 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': 'ts-jest' },
+	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 	// The engine tests start real HTTP servers and wait on a real rate limiter.
 	testTimeout: 60000,
 };

@@ -4,10 +4,14 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getAgents, getGroups, getServices } from './methods/loadOptions';
 import { getCustomFields, getCustomFieldValues } from './shared/customFields';
 import { agentDescription } from './resources/agent';
+import { callDescription, callLoadOptions } from './resources/call';
 import { customFieldDescription } from './resources/customField';
+import { dealDescription, dealLoadOptions } from './resources/deal';
 import { groupDescription } from './resources/group';
+import { leadDescription, leadLoadOptions } from './resources/lead';
 import { monitorDescription } from './resources/monitor';
 import { serviceDescription } from './resources/service';
+import { smsDescription, smsLoadOptions } from './resources/sms';
 import { ticketDescription } from './resources/ticket';
 
 export class CustomerCare implements INodeType {
@@ -38,24 +42,42 @@ export class CustomerCare implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Agent', value: 'agent' },
+					{ name: 'Call', value: 'call' },
 					{ name: 'Custom Field', value: 'customField' },
+					{ name: 'Deal', value: 'deal' },
 					{ name: 'Group', value: 'group' },
+					{ name: 'Lead', value: 'lead' },
 					{ name: 'Monitor', value: 'monitor' },
 					{ name: 'Service', value: 'service' },
+					{ name: 'SMS', value: 'sms' },
 					{ name: 'Ticket', value: 'ticket' },
 				],
 				default: 'ticket',
 			},
 			...agentDescription,
+			...callDescription,
 			...customFieldDescription,
+			...dealDescription,
 			...groupDescription,
+			...leadDescription,
 			...monitorDescription,
 			...serviceDescription,
+			...smsDescription,
 			...ticketDescription,
 		],
 	};
 
 	methods = {
-		loadOptions: { getAgents, getCustomFields, getCustomFieldValues, getGroups, getServices },
+		loadOptions: {
+			getAgents,
+			getCustomFields,
+			getCustomFieldValues,
+			getGroups,
+			getServices,
+			...callLoadOptions,
+			...dealLoadOptions,
+			...leadLoadOptions,
+			...smsLoadOptions,
+		},
 	};
 }

@@ -1,0 +1,223 @@
+/**
+ * The request policy, seen from the fake platform's request log: throttle, 429 back-off,
+ * lock-out, failover, failure bodies, auth errors without the token, continue-on-fail.
+ */
+import { FakePlatform, type RecordedRequest } from '../fake-platform';
+import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { accountOf, jsonOf, runNode, testCredentials } from './harness';
+
+let platform: FakePlatform;
+
+beforeAll(async () => {
+	platform = await FakePlatform.start();
+});
+afterAll(async () => await platform.close());
+beforeEach(() => {
+	platform.clearLog();
+	platform.clearFaults();
+	platform.resetRateLimit();
+	resetThrottles();
+});
+
+const listGroups = { resource: 'group', operation: 'getAll', returnAll: true };
+
+/** The largest number of requests that arrived within any one second. */
+function busiestSecond(requests: RecordedRequest[]): number {
+	const times = requests.map((request) => request.at).sort((a, b) => a - b);
+	let busiest = 0;
+	for (let first = 0, last = 0; last < times.length; last++) {
+		while (times[last] - times[first] >= 1000) first++;
+		busiest = Math.max(busiest, last - first + 1);
+	}
+	return busiest;
+}
+
+/** The longest run of consecutive 429 answers. */
+function longest429Run(requests: RecordedRequest[]): number {
+	let longest = 0;
+	let run = 0;
+	for (const request of [...requests].sort((a, b) => a.seq - b.seq)) {
+		run = request.status === 429 ? run + 1 : 0;
+		longest = Math.max(longest, run);
+	}
+	return longest;
+}
+
+describe('throttle', () => {
+	test('60 concurrent requests never exceed 15 in any one second', async () => {
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(platform),
+			input: Array.from({ length: 60 }, (_, index) => ({ index })),
+		});
+		expect(run.error).toBeUndefined();
+		const requests = platform.requests();
+		expect(requests).toHaveLength(60);
+		expect(requests.every((request) => request.status === 200)).toBe(true);
+		expect(busiestSecond(requests)).toBeLessThanOrEqual(15);
+		expect(run.items).toHaveLength(60 * platform.store.groups.length);
+	});
+
+	test('Max Requests per Second lowers the rate for a share of the account', async () => {
+		platform.setRateLimit({ perSecond: 5 });
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(platform, { maxRequestsPerSecond: 5 }),
+			input: Array.from({ length: 12 }, () => ({})),
+		});
+		expect(run.error).toBeUndefined();
+		const requests = platform.requests();
+		expect(requests.filter((request) => request.status === 429)).toHaveLength(0);
+		expect(busiestSecond(requests)).toBeLessThanOrEqual(5);
+	});
+});
+
+describe('429', () => {
+	test('a burst of 429s is backed off and retried, far from the lock-out', async () => {
+		platform.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', times: 3 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(run.error).toBeUndefined();
+		expect(jsonOf(run)).toHaveLength(platform.store.groups.length);
+		const statuses = platform.requests().map((request) => request.status);
+		expect(statuses).toEqual([429, 429, 429, 200]);
+		// Backed off: 1 s, then 2 s, then 4 s.
+		const at = platform.requests().map((request) => request.at);
+		expect(at[3] - at[0]).toBeGreaterThanOrEqual(6500);
+	});
+
+	test('a server slower than the client is never pushed to 20 429s in a row', async () => {
+		platform.setRateLimit({ perSecond: 4 });
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(platform),
+			input: Array.from({ length: 24 }, () => ({})),
+		});
+		expect(run.error).toBeUndefined();
+		const requests = platform.requests();
+		expect(requests.filter((request) => request.status === 200)).toHaveLength(24);
+		expect(requests.some((request) => request.status === 404)).toBe(false);
+		expect(longest429Run(requests)).toBeLessThan(10);
+	});
+});
+
+describe('lock-out', () => {
+	test('the 404 lock-out is a clear error, and nothing more is sent until it ends', async () => {
+		platform.inject({
+			kind: 'status',
+			status: 404,
+			message: 'Domain incorrect too many times , retry after 15 minutes',
+			times: 1,
+		});
+		const first = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(first.error?.message).toMatch(
+			/^The platform has locked this domain out after too many rate-limited requests\. Retry after \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(in about 15 min\)\.$/,
+		);
+		expect(platform.requests()).toHaveLength(1);
+
+		const second = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(second.error?.message).toContain('locked this domain out');
+		expect(platform.requests()).toHaveLength(1);
+	});
+});
+
+describe('failover', () => {
+	const withBackup = () => accountOf(platform, { backupBaseUrl: platform.backupUrl });
+
+	test('a 500 on the primary is answered from the backup', async () => {
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', times: 1 });
+		const run = await runNode({ parameters: listGroups, account: withBackup() });
+		expect(run.error).toBeUndefined();
+		expect(jsonOf(run)).toHaveLength(platform.store.groups.length);
+		expect(platform.requests().map((request) => [request.server, request.status])).toEqual([
+			['primary', 500],
+			['backup', 200],
+		]);
+		expect(platform.requests({ server: 'backup' })[0].headers.authorization).toBe(`Bearer ${platform.token}`);
+	});
+
+	test('a dropped connection is answered from the backup', async () => {
+		platform.inject({ kind: 'drop', target: 'primary', times: 1 });
+		const run = await runNode({ parameters: listGroups, account: withBackup() });
+		expect(run.error).toBeUndefined();
+		expect(platform.requests().map((request) => [request.server, request.status])).toEqual([
+			['primary', 0],
+			['backup', 200],
+		]);
+	});
+
+	test('while the primary is down, later requests go to the backup first', async () => {
+		platform.inject({ kind: 'down', target: 'primary' });
+		await runNode({ parameters: listGroups, account: withBackup() });
+		await runNode({ parameters: listGroups, account: withBackup() });
+		const servers = platform.requests().map((request) => request.server);
+		expect(servers.filter((server) => server === 'backup')).toHaveLength(2);
+		expect(servers.filter((server) => server === 'primary').length).toBeLessThanOrEqual(1);
+	});
+
+	test('without a backup a 500 is an error that names the status', async () => {
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', times: 1 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(run.error?.message).toBe('The platform could not be reached: HTTP 500 Server Error');
+	});
+
+	test('a malformed JSON answer is not taken as data', async () => {
+		platform.inject({ kind: 'malformed', times: 1 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(run.error?.message).toBe('The platform could not be reached: the answer was not valid JSON');
+	});
+});
+
+describe('failure bodies and auth', () => {
+	test('a 200 with code nok is an error carrying the API message', async () => {
+		platform.inject({ kind: 'nok', message: 'Something failed', times: 1 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(run.error?.message).toBe('Something failed');
+		expect(run.error?.httpCode).toBe('200');
+	});
+
+	test('a wrong token gives the 401 message and never shows the token', async () => {
+		const token = 'wrong-token-42';
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform, { apiToken: token }) });
+		expect(run.error?.message).toBe('Authorization header is either missing or incorrect');
+		expect(run.error?.httpCode).toBe('401');
+		expect(JSON.stringify(run.run)).not.toContain(token);
+		expect(platform.requests()[0].headers.authorization).toBe(`Bearer ${token}`);
+	});
+
+	test('the credential test proves token and domain together', async () => {
+		expect(await testCredentials(accountOf(platform))).toEqual({ status: 'OK', message: 'Connection successful!' });
+
+		const wrongToken = await testCredentials(accountOf(platform, { apiToken: 'wrong-token-42' }));
+		expect(wrongToken.status).toBe('Error');
+		expect(wrongToken.message).toContain('Authorization header is either missing or incorrect');
+		expect(wrongToken.message).not.toContain('wrong-token-42');
+
+		const wrongDomain = await testCredentials(accountOf(platform, { domain: 'nobody' }));
+		expect(wrongDomain).toEqual({
+			status: 'Error',
+			message: 'The platform does not know this Domain (404). Check the Domain field and the Base URL.',
+		});
+		expect(platform.requests().map((request) => request.path)).toEqual([
+			'/acme/api/v1/groups',
+			'/acme/api/v1/groups',
+			'/nobody/api/v1/groups',
+		]);
+	});
+});
+
+describe('continue on fail', () => {
+	test('a failing item does not take the others down', async () => {
+		platform.inject({ kind: 'nok', message: 'Something failed', times: 1 });
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(platform),
+			input: [{}, {}, {}],
+			continueOnFail: true,
+		});
+		expect(run.error).toBeUndefined();
+		const failed = run.items.filter((item) => item.error);
+		expect(failed).toHaveLength(1);
+		expect(failed[0].error?.message).toBe('Something failed');
+		expect(run.items.filter((item) => !item.error)).toHaveLength(2 * platform.store.groups.length);
+	});
+});

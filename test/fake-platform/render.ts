@@ -1,0 +1,321 @@
+/**
+ * Renders store records into the API's response shapes (see schemas.ts), formatting the
+ * epoch-ms timestamps per endpoint convention.
+ */
+import type {
+	AgentRec,
+	CallRec,
+	CommentRec,
+	CustomFieldDefRec,
+	CustomValue,
+	DealRec,
+	LeadRec,
+	MonitorRec,
+	ServiceRec,
+	Store,
+	TicketRec,
+} from './store';
+import { fmtDuration, fmtIsoZ, fmtLocal, MINUTE } from './time';
+
+export interface RenderContext {
+	store: Store;
+	/** Account zone, minutes east of UTC. */
+	offset: number;
+	/** Primary base URL (recordings are served there). */
+	baseUrl: string;
+}
+
+const local = (ctx: RenderContext, ms: number) => fmtLocal(ms, ctx.offset);
+const localOrNull = (ctx: RenderContext, ms: number | null) => (ms == null ? null : fmtLocal(ms, ctx.offset));
+const isoOrNull = (ms: number | null) => (ms == null ? null : fmtIsoZ(ms));
+
+export function renderAgent(ctx: RenderContext, a: AgentRec) {
+	return {
+		id: a.id,
+		username: a.username,
+		email: a.email,
+		phone_no: a.phone_no,
+		agent_id: a.agent_id,
+		created_at: local(ctx, a.created_at),
+		updated_at: local(ctx, a.updated_at),
+		group_id: a.group_id,
+		group_name: ctx.store.group(a.group_id)?.group_name ?? null,
+		role_id: a.role_id,
+		login_status: a.login_status,
+		ticket_status: a.ticket_status,
+		call_status: a.call_status,
+		chat_status: a.chat_status,
+	};
+}
+
+export function renderService(ctx: RenderContext, s: ServiceRec) {
+	const detail: Record<string, unknown> = {};
+	for (const [k, v] of Object.entries(s.detail)) {
+		detail[k] = (k === 'created_at' || k === 'updated_at' || k === 'last_update') && typeof v === 'number' ? local(ctx, v) : v;
+	}
+	return { service_id: s.service_id, service_name: s.service_name, service_type: s.service_type, type: s.type, detail };
+}
+
+export function renderFieldDef(d: CustomFieldDefRec) {
+	const out: Record<string, unknown> = {
+		custom_field_id: d.custom_field_id,
+		custom_field_lable: d.custom_field_lable,
+		type: d.type,
+		code: d.code,
+	};
+	if (d.values) out.values = d.values.map((v) => ({ ...v }));
+	return out;
+}
+
+/** `{id, lable, type, value}` for each stored value whose definition still exists. */
+export function renderCustomItems(ctx: RenderContext, values: CustomValue[]) {
+	const out: { id: number; lable: string; type: string; value: CustomValue['value'] }[] = [];
+	for (const v of values) {
+		const def = ctx.store.ticketFields.find((d) => d.custom_field_id === v.id);
+		if (!def) continue;
+		out.push({ id: v.id, lable: def.custom_field_lable, type: def.type, value: Array.isArray(v.value) ? [...v.value] : v.value });
+	}
+	return out;
+}
+
+export function assigneeObject(ctx: RenderContext, id: number | null) {
+	const a = ctx.store.agent(id);
+	if (!a) return null;
+	return {
+		id: a.id,
+		username: a.username,
+		email: a.email,
+		phone_no: a.phone_no,
+		agent_id: a.agent_id,
+		role_id: a.role_id,
+		group_id: a.group_id,
+		group_name: ctx.store.group(a.group_id)?.group_name ?? null,
+	};
+}
+
+export function requesterObject(ctx: RenderContext, id: number) {
+	const c = ctx.store.customer(id);
+	if (!c) return { id, username: '', email: null, phone_no: null, organization_id: null };
+	return { id: c.id, username: c.username, email: c.email, phone_no: c.phone_no, organization_id: c.organization_id };
+}
+
+export function ticketListItem(ctx: RenderContext, t: TicketRec) {
+	return {
+		ticket_no: t.ticket_no,
+		ticket_status: t.ticket_status,
+		ticket_subject: t.ticket_subject,
+		created_at: fmtIsoZ(t.created_at),
+		updated_at: fmtIsoZ(t.updated_at),
+		ticket_source_end_status: t.ticket_source_end_status,
+		ticket_source: t.ticket_source,
+		ticket_priority: t.ticket_priority,
+		service_id: t.service_id,
+		ticket_id: t.ticket_id,
+		requester_id: t.requester_id,
+		assignee_id: t.assignee_id,
+		custom_fields: renderCustomItems(ctx, t.custom_fields),
+		assignee: assigneeObject(ctx, t.assignee_id),
+		requester: requesterObject(ctx, t.requester_id),
+		tags: [...t.tags],
+		ccs: [...t.ccs],
+		follows: [...t.follows],
+	};
+}
+
+const ticketComment = (ctx: RenderContext, c: CommentRec) => ({
+	id: c.id,
+	body: c.body,
+	is_public: c.is_public,
+	author_id: c.author_id,
+	created_at: local(ctx, c.created_at),
+});
+const recordComment = (c: CommentRec) => ({
+	id: c.id,
+	body: c.body,
+	is_public: c.is_public,
+	author_id: c.author_id,
+	created_at: fmtIsoZ(c.created_at),
+});
+
+export function ticketDetail(ctx: RenderContext, t: TicketRec) {
+	return {
+		ticket_no: t.ticket_no,
+		ticket_status: t.ticket_status,
+		ticket_subject: t.ticket_subject,
+		ticket_priority: t.ticket_priority,
+		ticket_id: t.ticket_id,
+		requester_id: t.requester_id,
+		assignee_id: t.assignee_id,
+		created_at: local(ctx, t.created_at),
+		updated_at: local(ctx, t.updated_at),
+		group_id: t.group_id,
+		ticket_source: t.ticket_source,
+		ticket_source_end_status: t.ticket_source_end_status,
+		ticket_source_detail_id: t.ticket_source_detail_id,
+		duedate: localOrNull(ctx, t.duedate),
+		satisfaction: t.satisfaction,
+		satisfaction_at: localOrNull(ctx, t.satisfaction_at),
+		satisfaction_send: localOrNull(ctx, t.satisfaction_send),
+		satisfaction_content: t.satisfaction_content,
+		campaign_id: t.campaign_id,
+		automessage_id: t.automessage_id,
+		is_overdue: t.is_overdue,
+		incident_id: t.incident_id,
+		service_id: t.service_id,
+		comments: t.comments.map((c) => ticketComment(ctx, c)),
+		custom_filed: renderCustomItems(ctx, t.custom_fields),
+		assignee: assigneeObject(ctx, t.assignee_id),
+		requester: requesterObject(ctx, t.requester_id),
+		tags: [...t.tags],
+		ccs: [...t.ccs],
+		follows: [...t.follows],
+		ticket_type: t.ticket_type,
+	};
+}
+
+export function ticketCreated(ctx: RenderContext, t: TicketRec) {
+	return {
+		updated_at: local(ctx, t.updated_at),
+		ticket_subject: t.ticket_subject,
+		ticket_no: t.ticket_no,
+		created_at: local(ctx, t.created_at),
+		ticket_id: t.ticket_id,
+		requester_id: t.requester_id,
+	};
+}
+
+export function ticketUpdated(ctx: RenderContext, t: TicketRec) {
+	return {
+		updated_at: local(ctx, t.updated_at),
+		ticket_subject: t.ticket_subject,
+		ticket_no: t.ticket_no,
+		created_at: local(ctx, t.created_at),
+		ticket_id: t.ticket_id,
+	};
+}
+
+function contactOf(ctx: RenderContext, requesterId: number) {
+	const c = ctx.store.customer(requesterId);
+	return { username: c?.username ?? '', phone: c?.phone_no ?? null, email: c?.email ?? null };
+}
+
+export function renderLead(ctx: RenderContext, l: LeadRec, withComments: boolean) {
+	const out: Record<string, unknown> = {
+		id: l.id,
+		subject: l.subject,
+		requester_id: l.requester_id,
+		...contactOf(ctx, l.requester_id),
+		service_id: l.service_id,
+		group_id: l.group_id,
+		assignee_id: l.assignee_id,
+		lead_status_id: l.lead_status_id,
+		last_lead_status_id: l.last_lead_status_id,
+		estimated_closed_date: localOrNull(ctx, l.estimated_closed_date),
+		labels: [...l.labels],
+		unqualified_reasons: [...l.unqualified_reasons],
+		custom_fields: renderCustomItems(ctx, l.custom_fields),
+		converted_at: isoOrNull(l.converted_at),
+		converted_by: l.converted_by,
+		converted_type: l.converted_type,
+		created_at: fmtIsoZ(l.created_at),
+		updated_at: fmtIsoZ(l.updated_at),
+	};
+	if (withComments) out.comments = l.comments.map(recordComment);
+	return out;
+}
+
+export function renderDeal(ctx: RenderContext, d: DealRec, withComments: boolean) {
+	const out: Record<string, unknown> = {
+		id: d.id,
+		subject: d.subject,
+		requester_id: d.requester_id,
+		...contactOf(ctx, d.requester_id),
+		service_id: d.service_id,
+		group_id: d.group_id,
+		assignee_id: d.assignee_id,
+		lead_id: d.lead_id,
+		converted_at: isoOrNull(d.converted_at),
+		converted_by: d.converted_by,
+		converted_type: d.converted_type,
+		lead_status_id: d.lead_status_id,
+		last_lead_status_id: d.last_lead_status_id,
+		unqualified_reasons: [...d.unqualified_reasons],
+		labels: [...d.labels],
+		estimated_closed_date: localOrNull(ctx, d.estimated_closed_date),
+		closed_at: isoOrNull(d.closed_at),
+		closed_by: d.closed_by,
+		closed_type: d.closed_type,
+		pipeline_id: d.pipeline_id,
+		pipeline_stage_id: d.pipeline_stage_id,
+		last_deal_stage_id: d.last_deal_stage_id,
+		value: d.value,
+		probability: d.probability,
+		custom_fields: renderCustomItems(ctx, d.custom_fields),
+		order_address_detail: d.order_address_detail,
+		order_buyer_note: d.order_buyer_note,
+		order_city_id: d.order_city_id,
+		order_district_id: d.order_district_id,
+		order_ward_id: d.order_ward_id,
+		order_receiver_name: d.order_receiver_name,
+		order_receiver_phone: d.order_receiver_phone,
+		order_shipping_fee: d.order_shipping_fee,
+		order_payment: d.order_payment,
+		order_status: d.order_status,
+		order_tracking_code: d.order_tracking_code,
+		order_tracking_url: d.order_tracking_url,
+		order_products: d.order_products.map((p) => ({ ...p })),
+		created_at: fmtIsoZ(d.created_at),
+		updated_at: fmtIsoZ(d.updated_at),
+	};
+	if (withComments) out.comments = d.comments.map(recordComment);
+	return out;
+}
+
+/** A recording is served from 5 minutes after the call ends. */
+export function recordingAvailable(ctx: RenderContext, c: CallRec): boolean {
+	return c.has_recording && c.end_time + 5 * MINUTE <= ctx.store.nowMs();
+}
+
+export function renderCall(ctx: RenderContext, c: CallRec) {
+	const rec = recordingAvailable(ctx, c);
+	const file = `${ctx.baseUrl}/recordings/${encodeURIComponent(c.call_id)}.mp3`;
+	return {
+		id: c.id,
+		customer_id: c.customer_id,
+		call_id: c.call_id,
+		caller: c.caller,
+		called: c.called,
+		user_id: c.user_id,
+		agent_id: c.agent_id,
+		group_id: c.group_id,
+		call_type: c.call_type,
+		start_time: local(ctx, c.start_time),
+		end_time: local(ctx, c.end_time),
+		call_status: c.call_status,
+		wait_time: fmtDuration(c.wait_time),
+		hold_time: fmtDuration(c.hold_time),
+		talk_time: fmtDuration(c.talk_time),
+		end_status: c.end_status,
+		ticket_id: c.ticket_id,
+		missed_reason: c.missed_reason,
+		last_agent_id: c.last_agent_id,
+		last_user_id: c.last_user_id,
+		path: rec ? file : null,
+		path_download: rec ? `${file}?download=1` : null,
+		service_id: c.service_id,
+		dtmf: c.dtmf,
+		call_survey: c.call_survey,
+		call_survey_result: c.call_survey_result,
+	};
+}
+
+export function renderMonitor(ctx: RenderContext, m: MonitorRec) {
+	return {
+		id: m.id,
+		name: m.name,
+		status: m.status,
+		last_ping_ms: m.last_ping_ms,
+		last_heartbeat: local(ctx, m.last_heartbeat),
+		uptime_24h: m.uptime_24h,
+	};
+}
