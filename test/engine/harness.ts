@@ -4,7 +4,15 @@
  * are all n8n's). Load-options and credential tests use n8n-core's contexts the way n8n's
  * server does. Only credentials storage is ours (TestCredentialsHelper).
  */
-import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode, WorkflowExecute } from 'n8n-core';
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	RoutingNode,
+	TriggersAndPollers,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -24,19 +32,28 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+import { ICredentialsHelper, LoggerProxy, Workflow } from 'n8n-workflow';
 
 import { CustomerCareApi } from '../../credentials/CustomerCareApi.credentials';
 import { CustomerCare } from '../../nodes/CustomerCare/CustomerCare.node';
+import { CustomerCareTrigger } from '../../nodes/CustomerCareTrigger/CustomerCareTrigger.node';
 import type { FakePlatform } from '../fake-platform';
 
 export const PACKAGE = 'n8n-nodes-customer-care';
 export const ACTION_NODE_TYPE = `${PACKAGE}.customerCare`;
+export const TRIGGER_NODE_TYPE = `${PACKAGE}.customerCareTrigger`;
+
+// n8n's engine logs node errors to the console by default; the tests assert them instead.
+const silent = () => {};
+LoggerProxy.init({ error: silent, warn: silent, info: silent, debug: silent, verbose: silent } as never);
 
 const credentialTypes: Record<string, ICredentialType> = { customerCareApi: new CustomerCareApi() };
 
 class TestNodeTypes implements INodeTypes {
-	private readonly types: Record<string, INodeType> = { [ACTION_NODE_TYPE]: new CustomerCare() };
+	private readonly types: Record<string, INodeType> = {
+		[ACTION_NODE_TYPE]: new CustomerCare(),
+		[TRIGGER_NODE_TYPE]: new CustomerCareTrigger(),
+	};
 
 	register(name: string, type: INodeType) {
 		this.types[name] = type;
@@ -323,4 +340,52 @@ export async function testCredentials(account: Account): Promise<INodeCredential
 		return { status: 'Error', message: String((error as Error).message) };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
+}
+
+/**
+ * A polling trigger as n8n runs it: a PollContext on a workflow that lives across polls,
+ * `poll()` run by n8n-core's TriggersAndPollers. Static data is persisted the way n8n does
+ * at the least: only after a poll that emitted items. `restart()` brings the workflow back
+ * with what was persisted, as after an n8n restart.
+ */
+export class TriggerRun {
+	private workflow!: Workflow;
+
+	private readonly node: INode;
+
+	/** The node's static data as last persisted. */
+	persisted: IDataObject = {};
+
+	constructor(
+		parameters: INodeParameters,
+		private readonly account: Account,
+	) {
+		this.node = { ...nodeOf(parameters, { type: TRIGGER_NODE_TYPE }), name: 'Customer Care Trigger' };
+		this.restart();
+	}
+
+	restart() {
+		this.workflow = new Workflow({
+			id: 'trigger-test',
+			nodes: [this.node],
+			connections: {},
+			nodeTypes,
+			active: true,
+			staticData: JSON.parse(JSON.stringify(this.persisted)),
+		});
+	}
+
+	/** The node's static data in memory now. */
+	get state(): IDataObject {
+		return this.workflow.getStaticData('node', this.node) as IDataObject;
+	}
+
+	/** One poll; returns the emitted items' JSON, or null when the poll emitted nothing. */
+	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<IDataObject[] | null> {
+		const context = new PollContext(this.workflow, this.node, additionalDataFor(this.account), mode, 'activate');
+		const result = await new TriggersAndPollers().runPollFunction(this.workflow, this.node, context);
+		if (result === null) return null;
+		if (mode !== 'manual') this.persisted = JSON.parse(JSON.stringify(this.workflow.staticData));
+		return result[0].map((item) => item.json);
+	}
 }

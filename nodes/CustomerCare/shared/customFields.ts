@@ -230,15 +230,17 @@ export function simplifyCustomFields(record: IDataObject, definitions: FieldDefi
 	return { ...rest, custom_fields: simplified };
 }
 
-/** The Simplify switch's output step: custom fields by label, when the user asked for it. */
-export async function simplifyRecords(
-	this: TransportContext & { getNodeParameter: IExecuteSingleFunctions['getNodeParameter'] },
-	records: IDataObject[],
-): Promise<IDataObject[]> {
-	if (!(this.getNodeParameter('simplify', true) as boolean)) return records;
+/** Records with their custom fields keyed by label (one definitions read, shared by all). */
+export async function withFieldLabels(this: TransportContext, records: IDataObject[]): Promise<IDataObject[]> {
 	if (!records.some((record) => Array.isArray(record.custom_fields ?? record.custom_filed))) return records;
 	const definitions = await getFieldDefinitions.call(this, 'tickets');
 	return records.map((record) => simplifyCustomFields(record, definitions));
+}
+
+/** The output step of read operations: labels when the Simplify switch is on, the raw shape when off. */
+export async function simplifyRecords(this: IExecuteSingleFunctions, records: IDataObject[]): Promise<IDataObject[]> {
+	if (!(this.getNodeParameter('simplify', true) as boolean)) return records;
+	return await withFieldLabels.call(this, records);
 }
 
 /* ---------- editor: dropdowns and the parameters that use them ---------- */

@@ -23,6 +23,10 @@ export interface FieldRule {
 	date?: 'isoZ' | 'zoneless';
 	/** A list of ids sent comma-separated (`1,2,3`). */
 	idList?: boolean;
+	/** A list of ids sent as a JSON array of numbers (`[1, 2, 3]`); an empty list is not sent. */
+	idArray?: boolean;
+	/** Sent as text, even when an expression gave a number (ids such as `order_city_id`). */
+	text?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -79,6 +83,15 @@ export function checkField(rule: FieldRule, value: unknown, timeZone: string, fa
 		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
 		return ids.join(',');
 	}
+	if (rule.idArray) {
+		const ids = (Array.isArray(value) ? value : String(value).split(','))
+			.map((id) => String(id).trim())
+			.filter((id) => id !== '');
+		const wrong = ids.find((id) => !/^\d+$/.test(id));
+		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
+		return ids.length > 0 ? ids.map(Number) : undefined;
+	}
+	if (rule.text && typeof value !== 'string') value = String(value);
 	if (rule.integer || rule.min !== undefined || rule.max !== undefined) {
 		const number = typeof value === 'number' ? value : Number(String(value).trim());
 		if (!Number.isFinite(number) || (rule.integer && !Number.isInteger(number))) {

@@ -6,6 +6,9 @@ import { customerCareRequest, type ApiRequest, type TransportContext } from './r
 /** The API's largest page (api-spec section 8). */
 export const MAX_PAGE_SIZE = 500;
 
+/** How often a list that changed while being read is read again. */
+const MAX_READ_ATTEMPTS = 3;
+
 export interface ListSpec {
 	/** The property of the answer that holds the records, e.g. `tickets`. */
 	rootProperty: string;
@@ -18,6 +21,12 @@ export interface ListSpec {
 	 * of precedence. A longer range on the first pair present is split into windows.
 	 */
 	windowPairs?: Array<[string, string]>;
+	/**
+	 * The order the API returns records in for this query. When given, the windows of a long
+	 * range are merged in that order (each window read up to the limit, then sorted);
+	 * otherwise the windows follow each other oldest first.
+	 */
+	order?: (qs: IDataObject) => (a: IDataObject, b: IDataObject) => number;
 }
 
 /** The API's longest date window (api-spec 4.7, 4.10). */
@@ -73,6 +82,16 @@ export async function fetchList(
 		...request,
 		qs: { ...qs, [since]: toIsoZ(start), [to]: toIsoZ(end) },
 	}));
+	const compare = windows.length > 1 ? spec.order?.(qs) : undefined;
+	if (compare) {
+		// Each window comes in the API's order, so the first `limit` records of the merge are
+		// among the first `limit` of each window.
+		const perWindow = await Promise.all(
+			windows.map(async (window) => await fetchPages.call(this, window, spec, limit)),
+		);
+		const merged = dedupe(perWindow.flat(), spec.idProperty).sort(compare);
+		return limit === undefined ? merged : merged.slice(0, limit);
+	}
 	if (limit !== undefined) {
 		const records: IDataObject[] = [];
 		for (const window of windows) {
@@ -119,20 +138,26 @@ async function fetchPages(
 		return dedupe(records, spec.idProperty).slice(0, limit);
 	}
 
-	const first = await page(1, MAX_PAGE_SIZE);
-	const firstRecords = recordsOf(first, spec);
-	const total = Number(first.numFound ?? firstRecords.length);
-	const pages = Math.ceil(total / MAX_PAGE_SIZE);
-	if (firstRecords.length < MAX_PAGE_SIZE || pages <= 1) return dedupe(firstRecords, spec.idProperty);
+	// Records that change while the pages are read shift the pages under us (one could be
+	// skipped): every page reports numFound, and a read where it moved is done again.
+	for (let attempt = 1; ; attempt++) {
+		const first = await page(1, MAX_PAGE_SIZE);
+		const firstRecords = recordsOf(first, spec);
+		const total = Number(first.numFound ?? firstRecords.length);
+		const pages = Math.ceil(total / MAX_PAGE_SIZE);
+		if (firstRecords.length < MAX_PAGE_SIZE || pages <= 1) return dedupe(firstRecords, spec.idProperty);
 
-	const rest = await Promise.all(
-		Array.from({ length: pages - 1 }, async (_, index) => recordsOf(await page(index + 2, MAX_PAGE_SIZE), spec)),
-	);
-	const records = firstRecords.concat(...rest);
-	// Records added while we read push the list past numFound: follow on until a short page.
-	for (let pageNumber = pages + 1, last = rest[rest.length - 1]; last.length === MAX_PAGE_SIZE; pageNumber++) {
-		last = recordsOf(await page(pageNumber, MAX_PAGE_SIZE), spec);
-		records.push(...last);
+		const rest = await Promise.all(
+			Array.from({ length: pages - 1 }, async (_, index) => await page(index + 2, MAX_PAGE_SIZE)),
+		);
+		const records = firstRecords.concat(...rest.map((answer) => recordsOf(answer, spec)));
+		let stable = rest.every((answer) => Number(answer.numFound ?? total) === total);
+		// Records added while we read push the list past numFound: follow on until a short page.
+		for (let pageNumber = pages + 1, last = recordsOf(rest[rest.length - 1], spec); last.length === MAX_PAGE_SIZE; pageNumber++) {
+			last = recordsOf(await page(pageNumber, MAX_PAGE_SIZE), spec);
+			records.push(...last);
+			stable = false;
+		}
+		if (stable || attempt === MAX_READ_ATTEMPTS) return dedupe(records, spec.idProperty);
 	}
-	return dedupe(records, spec.idProperty);
 }

@@ -18,7 +18,7 @@ import {
 	rateLimitError,
 	redact,
 } from './errors';
-import { API_LIMITS, throttleFor } from './throttle';
+import { API_LIMITS, throttleFor, type AccountThrottle } from './throttle';
 
 /** Every n8n context that sends requests: node items, load-options, the trigger's polls. */
 export type TransportContext =
@@ -58,8 +58,6 @@ const REQUEST_TIMEOUT_MS = 60_000;
 /** After the primary failed, go to the backup first for this long. */
 const FAILOVER_STICKY_MS = 60_000;
 const LOCKOUT_MESSAGE = /too many times/i;
-
-const primaryDownUntil = new Map<string, number>();
 
 function normalizeUrl(url: unknown): string | undefined {
 	const text = typeof url === 'string' ? url.trim().replace(/\/+$/, '') : '';
@@ -169,13 +167,13 @@ async function sendOnce(
 }
 
 /** The primary, then the backup (or the other way round while the primary is known down). */
-function hostsInOrder(account: Account, request: ApiRequest): string[] {
+function hostsInOrder(account: Account, request: ApiRequest, throttle: AccountThrottle): string[] {
 	if (request.target === 'status') {
 		if (!account.statusUrl) return [];
 		return [account.statusUrl];
 	}
 	if (!account.backupBaseUrl) return [account.baseUrl];
-	const primaryDown = (primaryDownUntil.get(account.key) ?? 0) > Date.now();
+	const primaryDown = throttle.primaryDownUntil > Date.now();
 	return primaryDown
 		? [account.backupBaseUrl, account.baseUrl]
 		: [account.baseUrl, account.backupBaseUrl];
@@ -193,14 +191,14 @@ export async function customerCareRequest(
 ): Promise<IDataObject> {
 	const node = this.getNode();
 	const account = await getAccount.call(this);
-	const hosts = hostsInOrder(account, request);
-	if (hosts.length === 0) {
-		throw credentialError(node, 'Status URL', 'must be set to read the heartbeat');
-	}
 	const throttle = throttleFor(
 		request.target === 'status' ? `${account.statusUrl}|status` : account.key,
 		account.maxPerSecond,
 	);
+	const hosts = hostsInOrder(account, request, throttle);
+	if (hosts.length === 0) {
+		throw credentialError(node, 'Status URL', 'must be set to read the heartbeat');
+	}
 	const method = request.method ?? 'GET';
 	let retries429 = 0;
 
@@ -222,7 +220,7 @@ export async function customerCareRequest(
 			if (answer.kind === 'response') break;
 			failures.push(answer);
 			if (host === account.baseUrl && account.backupBaseUrl) {
-				primaryDownUntil.set(account.key, Date.now() + FAILOVER_STICKY_MS);
+				throttle.primaryDownUntil = Date.now() + FAILOVER_STICKY_MS;
 			}
 		}
 		if (!answer || answer.kind === 'transient') {
@@ -237,7 +235,7 @@ export async function customerCareRequest(
 				request.itemIndex,
 			);
 		}
-		if (answer.host === account.baseUrl) primaryDownUntil.delete(account.key);
+		if (answer.host === account.baseUrl) throttle.primaryDownUntil = 0;
 
 		const { status, body } = answer;
 		if (status === 429) {

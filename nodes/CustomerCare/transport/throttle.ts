@@ -8,10 +8,14 @@ export const API_LIMITS = {
 	lockoutAfter429s: 20,
 } as const;
 
-/** We stop sending well before the lock-out: at most this many 429s in a row are ever provoked. */
-const MAX_CONSECUTIVE_429 = 10;
-/** Requests on the wire at once per account; bounds how many 429s one burst can collect. */
-const MAX_IN_FLIGHT = 8;
+/**
+ * We stop sending well before the lock-out. A burst of requests already on the wire can
+ * collect up to MAX_IN_FLIGHT 429s at once; after that we probe one request at a time,
+ * so the server never counts more than this many 429s in a row from us.
+ */
+const MAX_CONSECUTIVE_429 = 14;
+/** Requests on the wire at once per account (15/s needs 4 at a 250 ms round trip). */
+const MAX_IN_FLIGHT = 5;
 /** The server counts arrivals; requests leave a little spread out, so keep a margin on the window. */
 const WINDOW_MARGIN_MS = 60;
 const COOL_DOWN_MS = 5 * 60_000;
@@ -23,7 +27,7 @@ class SlidingWindow {
 	private head = 0;
 
 	constructor(
-		private readonly limit: number,
+		public limit: number,
 		private readonly windowMs: number,
 	) {}
 
@@ -69,8 +73,17 @@ export class AccountThrottle {
 
 	private lockedUntil = 0;
 
+	/** The configured rate; the rate in force drops below it after 429s and climbs back. */
+	private readonly ceiling: number;
+
+	private rate: number;
+
+	private lastSlowdown = 0;
+
 	constructor(readonly maxPerSecond: number) {
 		const perSecond = Math.max(1, Math.min(API_LIMITS.perSecond, Math.floor(maxPerSecond)));
+		this.ceiling = perSecond;
+		this.rate = perSecond;
 		this.perSecond = new SlidingWindow(perSecond, 1000 + WINDOW_MARGIN_MS);
 		// The hourly quota is split in the same proportion as the per-second one.
 		this.perHour = new SlidingWindow(
@@ -122,8 +135,12 @@ export class AccountThrottle {
 		}
 	}
 
-	/** Any answer other than 429 ends a run of 429s. */
+	/** Any answer other than 429 ends a run of 429s; the rate climbs back towards the ceiling. */
 	onAnswer() {
+		if (this.rate < this.ceiling) {
+			this.rate = Math.min(this.ceiling, this.rate + 0.25);
+			this.perSecond.limit = Math.floor(this.rate);
+		}
 		if (this.consecutive429 > 0) {
 			this.consecutive429 = 0;
 			this.pausedUntil = 0;
@@ -132,9 +149,18 @@ export class AccountThrottle {
 		}
 	}
 
-	/** A 429: pause the whole account with exponential back-off (1 s, 2 s, 4 s ... 30 s). */
+	/**
+	 * A 429: someone else shares the account, or its quota is used up. Halve our rate and
+	 * pause the whole account with exponential back-off (1 s, 2 s, 4 s ... 30 s).
+	 */
 	on429(): number {
 		this.consecutive429++;
+		// The 429s of one burst count as one signal.
+		if (Date.now() - this.lastSlowdown >= 1000) {
+			this.lastSlowdown = Date.now();
+			this.rate = Math.max(1, this.rate / 2);
+			this.perSecond.limit = Math.floor(this.rate);
+		}
 		const backoff =
 			this.consecutive429 >= MAX_CONSECUTIVE_429
 				? COOL_DOWN_MS
@@ -146,6 +172,9 @@ export class AccountThrottle {
 	onLockout(until: number) {
 		this.lockedUntil = Math.max(this.lockedUntil, until);
 	}
+
+	/** Until when the primary base URL is taken as down, so the backup is tried first. */
+	primaryDownUntil = 0;
 }
 
 const throttles = new Map<string, AccountThrottle>();

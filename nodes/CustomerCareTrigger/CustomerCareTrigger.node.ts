@@ -1,0 +1,393 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { getAgents, getServices } from '../CustomerCare/methods/loadOptions';
+import { dealLoadOptions } from '../CustomerCare/resources/deal';
+import { leadLoadOptions } from '../CustomerCare/resources/lead';
+import { withFieldLabels } from '../CustomerCare/shared/customFields';
+import { toEpochMs, toIsoZ } from '../CustomerCare/shared/dates';
+import { dynamicOptions } from '../CustomerCare/shared/descriptions';
+import { fetchList } from '../CustomerCare/transport/list';
+import { customerCareRequest, getAccount } from '../CustomerCare/transport/request';
+import { advance, rememberStatuses, unseenChanges, type Change, type PollState } from './cursor';
+import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from './events';
+
+const DEFAULT_OVERLAP_SECONDS = 120;
+const SAMPLE_SIZE = 3;
+const SAMPLE_DAYS = 7;
+
+function onlyFor(...events: string[]) {
+	return { show: { '/event': events } };
+}
+
+const listEventsWith = (filter: string) =>
+	LIST_EVENTS.filter((event) => event.filters.includes(filter)).map((event) => event.value);
+
+const filters: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
+	options: [
+		dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'Only records handled by this agent', {
+			displayOptions: onlyFor(...listEventsWith('assignee_id')),
+		}),
+		{
+			displayName: 'Agent IP-Phone Number',
+			name: 'agent_id',
+			type: 'string',
+			default: '',
+			description: 'Only calls of the agent with this IP-phone number',
+			displayOptions: onlyFor(...listEventsWith('agent_id')),
+		},
+		{
+			displayName: 'Call Type',
+			name: 'call_type',
+			type: 'options',
+			options: [
+				{ name: 'Incoming', value: 0 },
+				{ name: 'Outgoing', value: 1 },
+				{ name: 'Passed Through IVR', value: 3 },
+			],
+			default: 0,
+			displayOptions: onlyFor(...listEventsWith('call_type')),
+		},
+		{
+			displayName: 'Closed As',
+			name: 'closed_types',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Won', value: 1 },
+				{ name: 'Lost', value: 2 },
+				{ name: 'Unqualified', value: 3 },
+			],
+			default: [],
+			description: 'Only deals closed this way; none chosen means all',
+			displayOptions: onlyFor(...listEventsWith('closed_types')),
+		},
+		{
+			displayName: 'Lead Status Names or IDs',
+			name: 'lead_status_ids',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getLeadStatuses' },
+			default: [],
+			description:
+				'Only leads in these statuses. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			displayOptions: onlyFor(...listEventsWith('lead_status_ids')),
+		},
+		{
+			displayName: 'Pipeline Names or IDs',
+			name: 'pipeline_ids',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getDealPipelines' },
+			default: [],
+			description:
+				'Only deals in these pipelines. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			displayOptions: onlyFor(...listEventsWith('pipeline_ids')),
+		},
+		{
+			displayName: 'Requester ID',
+			name: 'requester_id',
+			type: 'number',
+			default: 0,
+			description: 'Only records of this customer',
+			displayOptions: onlyFor(...listEventsWith('requester_id')),
+		},
+		dynamicOptions('Service', 'service_id', 'getServices', 'Only records of this channel', {
+			displayOptions: onlyFor(...listEventsWith('service_id')),
+		}),
+		{
+			displayName: 'Stage IDs',
+			name: 'stage_ids',
+			type: 'string',
+			default: '',
+			description: 'Only deals in these pipeline stages (comma-separated IDs)',
+			displayOptions: onlyFor(...listEventsWith('stage_ids')),
+		},
+		{
+			displayName: 'Status Becomes',
+			name: 'ticket_statuses',
+			type: 'multiOptions',
+			options: ['new', 'open', 'pending', 'solved', 'closed'].map((status) => ({
+				name: status.charAt(0).toUpperCase() + status.slice(1),
+				value: status,
+			})),
+			default: [],
+			description:
+				'Only updates that put the ticket in one of these statuses (a ticket the trigger has not seen before counts as changed); none chosen means every update',
+			displayOptions: onlyFor(...listEventsWith('ticket_statuses')),
+		},
+	],
+};
+
+/** The query a list event sends: its fixed part and the filters the API can apply. */
+function queryOf(event: ListEvent, chosen: IDataObject): IDataObject {
+	const qs: IDataObject = { ...event.query };
+	for (const key of ['assignee_id', 'service_id', 'requester_id', 'agent_id', 'call_type', 'stage_ids']) {
+		if (event.filters.includes(key) && chosen[key] !== undefined && chosen[key] !== '' && chosen[key] !== 0) {
+			qs[key] = chosen[key];
+		}
+	}
+	if (event.filters.includes('call_type') && chosen.call_type === 0) qs.call_type = 0;
+	const list = (key: string) => (Array.isArray(chosen[key]) ? (chosen[key] as Array<string | number>) : []);
+	if (list('lead_status_ids').length) qs.status_ids = list('lead_status_ids').join(',');
+	if (list('pipeline_ids').length) qs.pipeline_ids = list('pipeline_ids').join(',');
+	// The API takes one closed_type; several are filtered here.
+	if (list('closed_types').length === 1) qs.closed_type = list('closed_types')[0];
+	return qs;
+}
+
+/** Filters the API cannot apply. Returns whether the change is emitted. */
+function passesLocalFilters(event: ListEvent, chosen: IDataObject, change: Change, state: PollState): boolean {
+	const closedTypes = Array.isArray(chosen.closed_types) ? (chosen.closed_types as number[]) : [];
+	if (event.filters.includes('closed_types') && closedTypes.length > 1) {
+		if (!closedTypes.map(String).includes(String(change.record.closed_type))) return false;
+	}
+	const statuses = Array.isArray(chosen.ticket_statuses) ? (chosen.ticket_statuses as string[]) : [];
+	if (event.filters.includes('ticket_statuses') && statuses.length > 0) {
+		const status = String(change.record.ticket_status);
+		const before = state.lastStatus?.[String(change.record[event.idField])];
+		if (!statuses.includes(status) || before === status) return false;
+	}
+	return true;
+}
+
+/** Polls of one trigger node never overlap: a second one waits for the first and reads its cursor. */
+const pollsInFlight = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, poll: () => Promise<T>): Promise<T> {
+	const previous = pollsInFlight.get(key) ?? Promise.resolve();
+	const current = previous.catch(() => undefined).then(poll);
+	pollsInFlight.set(key, current);
+	try {
+		return await current;
+	} finally {
+		if (pollsInFlight.get(key) === current) pollsInFlight.delete(key);
+	}
+}
+
+function changesOf(event: ListEvent, records: IDataObject[], timeZone: string): Change[] {
+	const changes: Change[] = [];
+	for (const record of records) {
+		const at = toEpochMs(record[event.timeField], timeZone);
+		if (at === undefined) continue;
+		changes.push({ key: `${String(record[event.idField])}@${at}`, at, record });
+	}
+	return changes;
+}
+
+async function output(ctx: IPollFunctions, records: IDataObject[]): Promise<INodeExecutionData[][]> {
+	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
+	const shaped = simplify ? await withFieldLabels.call(ctx, records) : records;
+	return [ctx.helpers.returnJsonArray(shaped)];
+}
+
+/** "Fetch Test Event": the most recent matching changes of the last days; the cursor is not touched. */
+async function sample(ctx: IPollFunctions, event: ListEvent, qs: IDataObject, timeZone: string) {
+	const now = Date.now();
+	const request = {
+		method: 'GET' as const,
+		path: event.path,
+		qs: { ...qs, [event.since]: toIsoZ(now - SAMPLE_DAYS * 86_400_000), [event.to]: toIsoZ(now) },
+	};
+	const first = await customerCareRequest.call(ctx, { ...request, qs: { ...request.qs, page: 1, count: 500 } });
+	let records = (first[event.list.rootProperty] as IDataObject[] | undefined) ?? [];
+	const pages = Math.ceil(Number(first.numFound ?? 0) / 500);
+	// The list's order is the API's: read the last page too, so the newest are in hand either way.
+	if (pages > 1) {
+		const last = await customerCareRequest.call(ctx, { ...request, qs: { ...request.qs, page: pages, count: 500 } });
+		records = records.concat((last[event.list.rootProperty] as IDataObject[] | undefined) ?? []);
+	}
+	const newest = changesOf(event, records, timeZone)
+		.sort((a, b) => a.at - b.at)
+		.slice(-SAMPLE_SIZE);
+	if (newest.length === 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`No ${event.noun} matched "${event.name}" in the last ${SAMPLE_DAYS} days`,
+			{ description: `Make a matching change in the platform, then fetch a test event again.` },
+		);
+	}
+	return await output(
+		ctx,
+		newest.map((change) => change.record),
+	);
+}
+
+async function pollList(ctx: IPollFunctions, event: ListEvent): Promise<INodeExecutionData[][] | null> {
+	const state = ctx.getWorkflowStaticData('node') as PollState;
+	const chosen = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const timeZone = (await getAccount.call(ctx)).timeZone ?? ctx.getTimezone();
+	const qs = queryOf(event, chosen);
+	if (ctx.getMode() === 'manual') return await sample(ctx, event, qs, timeZone);
+
+	const overlapMs = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS) * 1000;
+	const now = Date.now();
+	if (state.cursor === undefined) {
+		const start = toEpochMs(options.startFrom, timeZone);
+		state.floor = start ?? now;
+		state.cursor = state.floor;
+		state.recent = {};
+		// From now on: nothing to read yet. From a chosen date: read from there right away.
+		if (start === undefined) return null;
+	}
+
+	const records = await fetchList.call(
+		ctx,
+		{
+			method: 'GET',
+			path: event.path,
+			qs: { ...qs, [event.since]: toIsoZ(state.cursor - overlapMs), [event.to]: toIsoZ(now) },
+		},
+		event.list,
+	);
+	const changes = changesOf(event, records, timeZone);
+	const unseen = unseenChanges(state, changes);
+	const emitted = unseen.filter((change) => passesLocalFilters(event, chosen, change, state));
+	const seenUpTo = changes.reduce((latest, change) => Math.max(latest, change.at), -Infinity);
+
+	// The read was complete: only now does the state move.
+	Object.assign(state, advance(state, unseen, seenUpTo, now, overlapMs));
+	if (event.filters.includes('ticket_statuses')) {
+		state.lastStatus = rememberStatuses(
+			state.lastStatus,
+			unseen.map((change) => ({ id: String(change.record[event.idField]), status: String(change.record.ticket_status) })),
+		);
+	}
+	if (emitted.length === 0) return null;
+	return await output(
+		ctx,
+		emitted.map((change) => change.record),
+	);
+}
+
+async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const state = ctx.getWorkflowStaticData('node') as PollState;
+	const direction = ctx.getNodeParameter('direction', 'any') as string;
+	const answer = await customerCareRequest.call(ctx, { target: 'status', method: 'GET', path: '/api/v1/heartbeat' });
+	const monitors = (Array.isArray(answer.monitors) ? answer.monitors : []) as IDataObject[];
+	const label = (status: unknown) => (Number(status) === 1 ? 'UP' : 'DOWN');
+	const describe = (monitor: IDataObject, previous?: number) => ({
+		...monitor,
+		status_label: label(monitor.status),
+		previous_status: previous ?? null,
+		previous_status_label: previous === undefined ? null : label(previous),
+		generated_at: answer.generated_at,
+	});
+
+	if (ctx.getMode() === 'manual') {
+		if (monitors.length === 0) throw new NodeOperationError(ctx.getNode(), 'The heartbeat lists no monitors');
+		return [ctx.helpers.returnJsonArray(monitors.map((monitor) => describe(monitor)))];
+	}
+
+	const previous = state.monitors;
+	state.monitors = Object.fromEntries(monitors.map((monitor) => [String(monitor.id), Number(monitor.status)]));
+	if (previous === undefined) return null;
+	const changed = monitors.filter((monitor) => {
+		const before = previous[String(monitor.id)];
+		if (before === undefined || before === Number(monitor.status)) return false;
+		return direction === 'any' || direction === label(monitor.status);
+	});
+	if (changed.length === 0) return null;
+	return [ctx.helpers.returnJsonArray(changed.map((monitor) => describe(monitor, previous[String(monitor.id)])))];
+}
+
+export class CustomerCareTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Customer Care Trigger',
+		name: 'customerCareTrigger',
+		icon: { light: 'file:../../icons/customercare.svg', dark: 'file:../../icons/customercare.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description:
+			'Starts the workflow when tickets, leads, deals or calls change, or a monitor goes up or down, on the Customer Care platform',
+		defaults: { name: 'Customer Care Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'customerCareApi', required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({ name, value, description })),
+				default: 'ticketUpdated',
+			},
+			{
+				displayName: 'Direction',
+				name: 'direction',
+				type: 'options',
+				options: [
+					{ name: 'Any Change', value: 'any' },
+					{ name: 'Went Down', value: 'DOWN' },
+					{ name: 'Came Back Up', value: 'UP' },
+				],
+				default: 'any',
+				displayOptions: { show: { event: [MONITOR_EVENT.value] } },
+			},
+			filters,
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
+				options: [
+					{
+						displayName: 'Overlap (Seconds)',
+						name: 'overlapSeconds',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: DEFAULT_OVERLAP_SECONDS,
+						description:
+							'Each poll reads again this far back, for changes that reach the API late; what was already emitted is not emitted again',
+					},
+					{
+						displayName: 'Simplify',
+						name: 'simplify',
+						type: 'boolean',
+						default: true,
+						description: 'Whether to return custom fields keyed by label with choice labels instead of IDs',
+					},
+					{
+						displayName: 'Start From',
+						name: 'startFrom',
+						type: 'dateTime',
+						default: '',
+						description:
+							'On first activation, emit the changes since this date instead of starting from now (older than 31 days is read window by window)',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		loadOptions: { getAgents, getServices, ...leadLoadOptions, ...dealLoadOptions },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const eventName = this.getNodeParameter('event') as string;
+		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+		return await oneAtATime(key, async () => {
+			if (eventName === MONITOR_EVENT.value) return await pollMonitors(this);
+			const event = LIST_EVENTS.find((candidate) => candidate.value === eventName);
+			if (!event) throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
+			return await pollList(this, event);
+		});
+	}
+}
