@@ -235,7 +235,8 @@ async function pollList(ctx: IPollFunctions, event: ListEvent): Promise<INodeExe
 	const now = Date.now();
 	if (state.cursor === undefined) {
 		const start = toEpochMs(options.startFrom, timeZone);
-		state.floor = start ?? now;
+		// API times are whole seconds: start at the activation's second, so nothing after it is cut.
+		state.floor = start ?? Math.floor(now / 1000) * 1000;
 		state.cursor = state.floor;
 		state.recent = {};
 		// From now on: nothing to read yet. From a chosen date: read from there right away.

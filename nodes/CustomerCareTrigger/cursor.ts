@@ -43,11 +43,11 @@ export function unseenChanges(state: PollState, changes: Change[]): Change[] {
 
 /**
  * The state after a complete, successful read of [cursor - overlap, readTo] that emitted
- * `emitted`. The cursor never moves back, and moves at most to `readTo - overlap` when
- * nothing newer was seen, so idle polls keep reading one short window.
+ * `emitted`. The cursor never moves back; it moves to the end of what was read, so the
+ * next poll reads the overlap again and then only what is new.
  */
 export function advance(state: PollState, emitted: Change[], seenUpTo: number, readTo: number, overlapMs: number): PollState {
-	const cursor = Math.max(state.cursor ?? -Infinity, seenUpTo, readTo - overlapMs);
+	const cursor = Math.max(state.cursor ?? -Infinity, seenUpTo, readTo);
 	const keepFrom = cursor - overlapMs;
 	const recent: Record<string, number> = {};
 	for (const [key, at] of Object.entries(state.recent ?? {})) if (at >= keepFrom) recent[key] = at;

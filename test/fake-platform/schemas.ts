@@ -73,10 +73,12 @@ export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
  * first issue's path, except inside the array fields below, whose own name is reported.
  */
 const ARRAY_FIELDS = new Set(['custom_fields', 'order_products', 'lead_label', 'deal_label']);
-export function invalidField(error: z.ZodError): string {
+export function invalidField(error: z.ZodError, schema?: z.ZodTypeAny): string {
 	const path = error.issues[0]?.path ?? [];
 	for (const key of path) if (typeof key === 'string' && ARRAY_FIELDS.has(key)) return key;
 	for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
+	// A body that is not an object at all: name the wrapper key (`ticket`, `lead`, …).
+	if (schema instanceof z.ZodObject) return Object.keys(schema.shape)[0] ?? 'body';
 	return 'body';
 }
 

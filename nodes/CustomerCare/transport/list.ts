@@ -41,6 +41,14 @@ export function splitWindow(sinceMs: number, toMs: number): Array<[number, numbe
 	for (let start = sinceMs; start <= toMs; start += MAX_WINDOW_MS) {
 		windows.push([start, Math.min(start + MAX_WINDOW_MS - 1000, toMs)]);
 	}
+	// A range of exactly 31 days (or a multiple) would end on a window of one instant, which
+	// the ticket list v2 refuses (its start must precede its end): that window takes one more
+	// second from the one before it.
+	const last = windows[windows.length - 1];
+	if (windows.length > 1 && last[0] === last[1]) {
+		windows[windows.length - 2][1] -= 1000;
+		last[0] -= 1000;
+	}
 	return windows;
 }
 

@@ -1,6 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-// Filled in by the Call resource work (issue 4).
-export const callDescription: INodeProperties[] = [];
+import { operationSelector } from '../../shared/descriptions';
+import { getAllCalls, getAllCallsFields } from './getAll';
+import { getCallAgents, getCallServices } from './loadOptions';
 
-export const callLoadOptions = {};
+export const callDescription: INodeProperties[] = [
+	operationSelector('call', [getAllCalls], 'getAll'),
+	...getAllCallsFields,
+];
+
+export const callLoadOptions = { getCallAgents, getCallServices };

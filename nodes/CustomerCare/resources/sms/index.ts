@@ -1,6 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-// Filled in by the Sms resource work (issue 4).
-export const smsDescription: INodeProperties[] = [];
+import { operationSelector } from '../../shared/descriptions';
+import { getSmsServices } from './loadOptions';
+import { sendSms, sendSmsFields } from './send';
 
-export const smsLoadOptions = {};
+export const smsDescription: INodeProperties[] = [operationSelector('sms', [sendSms], 'send'), ...sendSmsFields];
+
+export const smsLoadOptions = { getSmsServices };

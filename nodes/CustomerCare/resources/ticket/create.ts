@@ -35,6 +35,7 @@ export const createTicket = operation(
 		preSend: [
 			validateRequest([
 				{ path: 'ticket.ticket_subject', label: 'Subject', maxLength: 255 },
+				{ path: 'ticket.phone', label: 'Requester Phone', text: true },
 				{ path: 'ticket.email', label: 'Requester Email', email: true },
 				{ path: 'ticket.address', label: 'Address', maxLength: 255 },
 				{ path: 'ticket.city_id', label: 'City ID', maxLength: 4 },

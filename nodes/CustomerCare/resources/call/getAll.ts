@@ -1,0 +1,225 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { dynamicOptions, returnAllAndLimit } from '../../shared/descriptions';
+import { failFor, requireDateRange, validateRequest } from '../../shared/validation';
+import { operation } from '../../transport/declarative';
+
+/** When both are given the API filters on end_time (api-spec 4.10): that pair comes first. */
+const WINDOW_PAIRS: Array<[string, string]> = [
+	['end_time_since', 'end_time_to'],
+	['start_time_since', 'start_time_to'],
+];
+
+/** Sort keys of the call list. The spec shows only the default (start_time); these are the call's own sortable fields. */
+export const CALL_ORDER_BY = ['start_time', 'end_time', 'id', 'call_id', 'talk_time', 'wait_time', 'hold_time'] as const;
+
+/** A sortable value of a call: times as text sort as written (`YYYY-MM-DD HH:mm:ss`), durations in seconds. */
+function sortKey(call: IDataObject, orderBy: string): string | number {
+	const value = call[orderBy];
+	if (value === null || value === undefined) return '';
+	if (orderBy.endsWith('_time') && /^\d+:\d{2}:\d{2}$/.test(String(value))) {
+		const [hours, minutes, seconds] = String(value).split(':').map(Number);
+		return hours * 3600 + minutes * 60 + seconds;
+	}
+	return typeof value === 'number' ? value : String(value);
+}
+
+/**
+ * The API's order of calls (default start_time, newest first; ties by record id in the same
+ * direction), so the windows of a long range merge into one list in that order.
+ */
+function callOrder(qs: IDataObject) {
+	const orderBy = String(qs.order_by ?? 'start_time');
+	const direction = String(qs.order_type ?? 'DESC').toUpperCase() === 'ASC' ? 1 : -1;
+	return (a: IDataObject, b: IDataObject) => {
+		const ka = sortKey(a, orderBy);
+		const kb = sortKey(b, orderBy);
+		const byKey = ka < kb ? -1 : ka > kb ? 1 : 0;
+		return direction * (byKey || Number(a.id) - Number(b.id));
+	};
+}
+
+/**
+ * Filters as the API takes them: the agent is an IP-phone number (digits, kept as written:
+ * it may start with 0); the status the list shows as `meetAgent` is filtered as `metAgent`;
+ * the sort direction in capitals.
+ */
+async function normalizeFilters(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const qs = (requestOptions.qs ?? {}) as IDataObject;
+	if (qs.agent_id !== undefined && qs.agent_id !== '') {
+		const text = String(qs.agent_id).trim();
+		if (!/^\d+$/.test(text)) {
+			failFor(this)(`Agent (agent_id) must be the IP-phone number of an agent (digits only); got "${String(qs.agent_id)}"`);
+		}
+		qs.agent_id = text;
+	}
+	if (qs.call_status === 'meetAgent') qs.call_status = 'metAgent';
+	if (typeof qs.order_type === 'string') qs.order_type = qs.order_type.toUpperCase();
+	return requestOptions;
+}
+
+export const getAllCalls = operation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many calls',
+		description:
+			'List the call history of a date range (by start or end time, any length) filtered by call ID, direction, missed or answered, customer phone, agent or voice service; each call carries its recording links (available from 5 minutes after the call ends)',
+	},
+	{ method: 'GET', path: '/api/v1/calls' },
+	{
+		list: { rootProperty: 'calls', paged: true, idProperty: 'id', windowPairs: WINDOW_PAIRS, order: callOrder },
+	},
+	{
+		preSend: [
+			normalizeFilters,
+			validateRequest([
+				{ in: 'qs', path: 'start_time_since', label: 'From', date: 'isoZ' },
+				{ in: 'qs', path: 'start_time_to', label: 'To', date: 'isoZ' },
+				{ in: 'qs', path: 'end_time_since', label: 'From', date: 'isoZ' },
+				{ in: 'qs', path: 'end_time_to', label: 'To', date: 'isoZ' },
+				{ in: 'qs', path: 'call_type', label: 'Call Type', integer: true, oneOf: [0, 1, 3] },
+				{ in: 'qs', path: 'call_status', label: 'Call Status', oneOf: ['miss', 'metAgent'] },
+				{ in: 'qs', path: 'service_id', label: 'Service', integer: true, min: 0 },
+				{ in: 'qs', path: 'order_by', label: 'Order By', oneOf: CALL_ORDER_BY },
+				{ in: 'qs', path: 'order_type', label: 'Order', oneOf: ['ASC', 'DESC'] },
+			]),
+			requireDateRange(WINDOW_PAIRS),
+		],
+	},
+);
+
+const show = { resource: ['call'], operation: ['getAll'] };
+
+export const getAllCallsFields: INodeProperties[] = [
+	{
+		displayName: 'Date Field',
+		name: 'dateField',
+		type: 'options',
+		options: [
+			{ name: 'Start Time', value: 'start_time', description: 'Calls that started in the range' },
+			{ name: 'End Time', value: 'end_time', description: 'Calls that ended in the range' },
+		],
+		default: 'start_time',
+		displayOptions: { show },
+		description: 'Which time of the call the range applies to',
+	},
+	{
+		displayName: 'From',
+		name: 'since',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		displayOptions: { show },
+		description: 'Start of the range (inclusive). Ranges longer than 31 days are read in 31-day windows.',
+		routing: { send: { type: 'query', property: '={{$parameter.dateField}}_since' } },
+	},
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'dateTime',
+		default: '',
+		displayOptions: { show },
+		description: 'End of the range (inclusive); empty means now',
+		routing: { send: { type: 'query', property: '={{$parameter.dateField}}_to' } },
+	},
+	...returnAllAndLimit('call'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			dynamicOptions(
+				'Agent',
+				'agent_id',
+				'getCallAgents',
+				'Only calls handled by this agent, matched by IP-phone number (agent_id)',
+				{ routing: { send: { type: 'query', property: 'agent_id' } } },
+			),
+			{
+				displayName: 'Call ID',
+				name: 'call_id',
+				type: 'string',
+				default: '',
+				description: 'Only the call with this unique call ID',
+				routing: { send: { type: 'query', property: 'call_id' } },
+			},
+			{
+				displayName: 'Call Status',
+				name: 'call_status',
+				type: 'options',
+				options: [
+					{ name: 'Missed', value: 'miss', description: 'Calls that reached no agent' },
+					{ name: 'Met Agent', value: 'metAgent', description: 'Calls answered by an agent (listed as meetAgent)' },
+				],
+				default: 'miss',
+				routing: { send: { type: 'query', property: 'call_status' } },
+			},
+			{
+				displayName: 'Call Type',
+				name: 'call_type',
+				type: 'options',
+				options: [
+					{ name: 'Incoming', value: 0 },
+					{ name: 'Outgoing', value: 1 },
+					{ name: 'Passed IVR', value: 3, description: 'Incoming calls that went through the IVR menu' },
+				],
+				default: 0,
+				routing: { send: { type: 'query', property: 'call_type' } },
+			},
+			{
+				displayName: 'Customer Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				description: "Only calls with this customer's phone number",
+				routing: { send: { type: 'query', property: 'phone' } },
+			},
+			dynamicOptions('Service', 'service_id', 'getCallServices', 'Only calls of this voice service', {
+				routing: { send: { type: 'query', property: 'service_id' } },
+			}),
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Order',
+				name: 'order_type',
+				type: 'options',
+				options: [
+					{ name: 'Descending', value: 'DESC' },
+					{ name: 'Ascending', value: 'ASC' },
+				],
+				default: 'DESC',
+				description: 'Sort direction; the API default is descending',
+				routing: { send: { type: 'query', property: 'order_type' } },
+			},
+			{
+				displayName: 'Order By',
+				name: 'order_by',
+				type: 'options',
+				options: [
+					{ name: 'Call ID', value: 'call_id' },
+					{ name: 'End Time', value: 'end_time' },
+					{ name: 'Hold Time', value: 'hold_time' },
+					{ name: 'Record ID', value: 'id' },
+					{ name: 'Start Time', value: 'start_time' },
+					{ name: 'Talk Time', value: 'talk_time' },
+					{ name: 'Wait Time', value: 'wait_time' },
+				],
+				default: 'start_time',
+				description: 'Field the calls are sorted by; the API default is start time',
+				routing: { send: { type: 'query', property: 'order_by' } },
+			},
+		],
+	},
+];

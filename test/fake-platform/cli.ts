@@ -1,0 +1,71 @@
+/**
+ * Standalone fake platform: `npm run fake-platform`.
+ *
+ * Environment (or flags --port=, --backup-port=, --domain=, --token=, --seed=, --tz=, --per-second=):
+ *   PORT         primary port (default 0 = random)
+ *   BACKUP_PORT  backup port (default 0 = random)
+ *   DOMAIN       account domain (default 'acme')
+ *   TOKEN        API token (default 'fake-token-123')
+ *   SEED         data seed (default 42)
+ *   TZ_OFFSET    account zone (default '+07:00')
+ *   PER_SECOND   rate limit per second (default 15)
+ * Runs until SIGINT/SIGTERM.
+ */
+import { FakePlatform } from './index';
+
+function option(flag: string, env: string): string | undefined {
+	const prefix = `--${flag}=`;
+	const arg = process.argv.slice(2).find((a) => a.startsWith(prefix));
+	if (arg) return arg.slice(prefix.length);
+	const v = process.env[env];
+	return v === undefined || v === '' ? undefined : v;
+}
+
+function num(v: string | undefined): number | undefined {
+	if (v === undefined) return undefined;
+	const n = Number(v);
+	if (!Number.isFinite(n)) throw new Error(`Not a number: ${v}`);
+	return n;
+}
+
+async function main(): Promise<void> {
+	const platform = await FakePlatform.start({
+		port: num(option('port', 'PORT')),
+		backupPort: num(option('backup-port', 'BACKUP_PORT')),
+		domain: option('domain', 'DOMAIN'),
+		token: option('token', 'TOKEN'),
+		seed: num(option('seed', 'SEED')),
+		timeZoneOffset: option('tz', 'TZ_OFFSET'),
+		rateLimit: { perSecond: num(option('per-second', 'PER_SECOND')) },
+	});
+	const lines = [
+		'Fake Customer-Care Platform is running',
+		`  base URL:    ${platform.baseUrl}`,
+		`  backup URL:  ${platform.backupUrl}`,
+		`  status URL:  ${platform.statusUrl}   (heartbeat: ${platform.statusUrl}/api/v1/heartbeat)`,
+		`  domain:      ${platform.domain}`,
+		`  API token:   ${platform.token}   (a fake, local-only token)`,
+		`  example:     curl -H 'Authorization: Bearer ${platform.token}' ${platform.baseUrl}/${platform.domain}/api/v1/agents`,
+		`  control API: ${platform.baseUrl}/__control/info`,
+		'Press Ctrl+C to stop.',
+	];
+	process.stdout.write(`${lines.join('\n')}\n`);
+
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		process.stdout.write(`\n${signal}: stopping\n`);
+		platform.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e) => {
+	process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+	process.exit(1);
+});

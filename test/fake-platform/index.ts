@@ -1,0 +1,153 @@
+/**
+ * The fake Customer-Care Platform: a deterministic HTTP server of the whole API spec on
+ * 127.0.0.1 (a primary and a backup port sharing one store), with auth, envelopes, windows,
+ * pagination, rate limit and lock-out, fault injection and a request log.
+ *
+ *   const platform = await FakePlatform.start({ now: () => new Date('2025-06-01T00:00:00Z') });
+ *   await fetch(`${platform.baseUrl}/${platform.domain}/api/v1/agents`, { headers: { Authorization: `Bearer ${platform.token}` } });
+ *   await platform.close();
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PlatformServer, type Fault, type RateLimitOptions, type RecordedRequest, type ServerName } from './server';
+import { Store } from './store';
+import { parseOffset } from './time';
+
+export type { Fault, FaultKind, RecordedRequest, RateLimitOptions } from './server';
+export { DEFAULT_RATE_LIMIT, MALFORMED_BODY, RateLimiter } from './server';
+export { MESSAGES } from './handlers';
+export { Store, mulberry32 } from './store';
+export type * from './store';
+export * as schemas from './schemas';
+
+export interface FakePlatformOptions {
+	/** Default 'acme'. */
+	domain?: string;
+	/** Default 'fake-token-123'. */
+	token?: string;
+	/** Default 42. */
+	seed?: number;
+	/** The server clock; default () => new Date(). Seeded data is placed relative to the clock at start. */
+	now?: () => Date;
+	/** Default '+07:00': the account zone of the zone-less 'YYYY-MM-DD HH:mm:ss' timestamps. */
+	timeZoneOffset?: string;
+	/** Defaults: tickets 2600, leads 2200, deals 1200, calls 3000, days 130. */
+	size?: { tickets?: number; leads?: number; deals?: number; calls?: number; days?: number };
+	/** Defaults: 15 per second, 54000 per hour, lock-out after more than 20 consecutive 429s, for 15 minutes. */
+	rateLimit?: RateLimitOptions;
+	/** Default true: also listen on a second port serving the same store. */
+	backup?: boolean;
+	/** Primary port; default 0 (random). */
+	port?: number;
+	/** Backup port; default 0 (random). */
+	backupPort?: number;
+}
+
+export const DEFAULT_SIZE = { tickets: 2600, leads: 2200, deals: 1200, calls: 3000, days: 130 };
+
+function listen(server: Server, port: number): Promise<number> {
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve((server.address() as AddressInfo).port);
+		});
+	});
+}
+
+function closeServer(server: Server): Promise<void> {
+	return new Promise((resolve) => {
+		server.close(() => resolve());
+		server.closeAllConnections();
+	});
+}
+
+export class FakePlatform {
+	readonly baseUrl: string;
+	readonly backupUrl: string;
+	readonly statusUrl: string;
+	readonly domain: string;
+	readonly token: string;
+	readonly store: Store;
+	private readonly core: PlatformServer;
+	private readonly servers: Server[];
+
+	private constructor(core: PlatformServer, servers: Server[], baseUrl: string, backupUrl: string) {
+		this.core = core;
+		this.servers = servers;
+		this.store = core.store;
+		this.domain = core.domain;
+		this.token = core.token;
+		this.baseUrl = baseUrl;
+		this.backupUrl = backupUrl;
+		this.statusUrl = `${baseUrl}/status`;
+		core.urls = { baseUrl, backupUrl, statusUrl: this.statusUrl };
+	}
+
+	static async start(options: FakePlatformOptions = {}): Promise<FakePlatform> {
+		const offset = parseOffset(options.timeZoneOffset ?? '+07:00');
+		const store = new Store({
+			seed: options.seed ?? 42,
+			now: options.now ?? (() => new Date()),
+			offsetMinutes: offset,
+			size: { ...DEFAULT_SIZE, ...Object.fromEntries(Object.entries(options.size ?? {}).filter(([, v]) => v !== undefined)) },
+		});
+		const core = new PlatformServer({
+			store,
+			domain: options.domain ?? 'acme',
+			token: options.token ?? 'fake-token-123',
+			offset,
+			rateLimit: options.rateLimit,
+		});
+		const make = (name: ServerName) => {
+			const server = createServer((req, res) => {
+				core.handle(req, res, name).catch((e) => {
+					console.error('[fake-platform] request failed', e);
+					if (!res.headersSent) {
+						res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+						res.end(JSON.stringify({ code: 'errors', message: 'Internal Server Error' }));
+					}
+				});
+			});
+			server.keepAliveTimeout = 5000;
+			return server;
+		};
+		const primary = make('primary');
+		const port = await listen(primary, options.port ?? 0);
+		const servers = [primary];
+		let backupUrl = '';
+		if (options.backup !== false) {
+			const backup = make('backup');
+			const port2 = await listen(backup, options.backupPort ?? 0);
+			servers.push(backup);
+			backupUrl = `http://127.0.0.1:${port2}`;
+		}
+		return new FakePlatform(core, servers, `http://127.0.0.1:${port}`, backupUrl);
+	}
+
+	/** Recorded requests (API, heartbeat, recordings; never /__control). `path` string = substring. */
+	requests(filter?: { server?: ServerName; method?: string; path?: string | RegExp }): RecordedRequest[] {
+		return this.core.requests(filter);
+	}
+	clearLog(): void {
+		this.core.clearLog();
+	}
+	inject(fault: Fault): void {
+		this.core.inject(fault);
+	}
+	clearFaults(): void {
+		this.core.clearFaults();
+	}
+	/** Changes the limits (missing keys keep their value); the windows and streak are kept. */
+	setRateLimit(r: FakePlatformOptions['rateLimit']): void {
+		this.core.limiter.set(r ?? {});
+	}
+	/** Clears the windows, the consecutive-429 streak and any lock-out; the limits stay. */
+	resetRateLimit(): void {
+		this.core.limiter.reset();
+	}
+	async close(): Promise<void> {
+		this.core.shutdown();
+		await Promise.all(this.servers.map(closeServer));
+	}
+}

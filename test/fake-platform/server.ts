@@ -1,0 +1,528 @@
+/**
+ * The request pipeline shared by the primary and the backup listener:
+ *
+ *   read body → control API (primary, unlogged) → log → faults → heartbeat / recordings
+ *   → domain → lock-out → rate limit → auth → route → JSON body → handler
+ *
+ * plus the rate limiter, the fault table and the control API.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, MESSAGES, matchRoute, type HandlerContext } from './handlers';
+import { recordingAvailable, renderMonitor } from './render';
+import { HeartbeatQuery } from './schemas';
+import { NotFoundError, type Store } from './store';
+import { HOUR, SECOND, fmtRfc3339 } from './time';
+
+export type ServerName = 'primary' | 'backup';
+
+export interface RateLimitOptions {
+	perSecond?: number;
+	perHour?: number;
+	lockoutAfter?: number;
+	lockoutMs?: number;
+}
+
+export interface RecordedRequest {
+	seq: number;
+	/** Date.now() ms at arrival. */
+	at: number;
+	server: ServerName;
+	method: string;
+	/** Pathname without query. */
+	path: string;
+	query: Record<string, string>;
+	/** Lower-cased names. */
+	headers: Record<string, string | undefined>;
+	/** Parsed JSON, or the raw string when it is not JSON, or undefined when empty. */
+	body: unknown;
+	/** What was answered; 0 for a dropped connection. */
+	status: number;
+	response: unknown;
+}
+
+export type FaultKind = 'latency' | 'status' | 'drop' | 'nok' | 'malformed' | 'down';
+export interface Fault {
+	kind: FaultKind;
+	/** Default 'primary'. */
+	target?: ServerName | 'any';
+	method?: string;
+	/** Matched against the pathname; a string matches as a substring. */
+	path?: string | RegExp;
+	/** How many matching requests it applies to; default Infinity. */
+	times?: number;
+	/** Let this many matching requests pass first. */
+	skip?: number;
+	/** Latency in ms. */
+	ms?: number;
+	/** For 'status'. */
+	status?: number;
+	/** For 'status' and 'nok'. */
+	message?: string;
+}
+
+export const DEFAULT_RATE_LIMIT: Required<RateLimitOptions> = {
+	perSecond: 15,
+	perHour: 54000,
+	lockoutAfter: 20,
+	lockoutMs: 15 * 60 * 1000,
+};
+
+/** The body a 'malformed' fault answers with: JSON cut in the middle. */
+export const MALFORMED_BODY = '{"code":"ok","numFound":2600,"tickets":[{"ticket_no":1,"ticket_status":"op';
+
+const DEFAULT_STATUS_MESSAGES: Record<number, string> = {
+	400: 'Bad Request',
+	403: 'Forbidden',
+	404: 'Not Found',
+	422: 'Unprocessable Entity',
+	429: MESSAGES.tooManyAttempts,
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+};
+
+/**
+ * Per-domain sliding windows of 1 s and 1 h over ACCEPTED requests (429 and lock-out answers do
+ * not consume budget), a counter of consecutive 429 answers, and the 404 lock-out. Real time
+ * (Date.now()), not the data clock.
+ */
+export class RateLimiter {
+	config: Required<RateLimitOptions>;
+	private stamps: number[] = [];
+	private head = 0;
+	consecutive429 = 0;
+	lockedUntil = 0;
+
+	constructor(config: RateLimitOptions = {}) {
+		this.config = { ...DEFAULT_RATE_LIMIT, ...stripUndefined(config) };
+	}
+
+	set(config: RateLimitOptions = {}): void {
+		this.config = { ...this.config, ...stripUndefined(config) };
+	}
+
+	/** Clears the windows, the 429 streak and any lock-out (the configuration stays). */
+	reset(): void {
+		this.stamps = [];
+		this.head = 0;
+		this.consecutive429 = 0;
+		this.lockedUntil = 0;
+	}
+
+	check(now: number): 'ok' | 'limited' | 'locked' {
+		if (this.lockedUntil > now) return 'locked';
+		if (this.lockedUntil !== 0) {
+			this.lockedUntil = 0;
+			this.consecutive429 = 0;
+		}
+		while (this.head < this.stamps.length && this.stamps[this.head] <= now - HOUR) this.head++;
+		if (this.head > 4096 && this.head * 2 > this.stamps.length) {
+			this.stamps = this.stamps.slice(this.head);
+			this.head = 0;
+		}
+		const inHour = this.stamps.length - this.head;
+		let inSecond = 0;
+		for (let i = this.stamps.length - 1; i >= this.head && this.stamps[i] > now - SECOND; i--) inSecond++;
+		if (inSecond >= this.config.perSecond || inHour >= this.config.perHour) return 'limited';
+		this.stamps.push(now);
+		return 'ok';
+	}
+
+	/** Called with every answer of a domain route that passed the lock-out check. */
+	answered(status: number, now: number): void {
+		if (status !== 429) {
+			this.consecutive429 = 0;
+			return;
+		}
+		this.consecutive429++;
+		if (this.consecutive429 > this.config.lockoutAfter) {
+			this.lockedUntil = now + this.config.lockoutMs;
+			this.consecutive429 = 0;
+		}
+	}
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+	return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+interface FaultState {
+	fault: Fault;
+	seen: number;
+	applied: number;
+}
+
+interface Answer {
+	status: number;
+	/** JSON value to send (or the raw text when `raw` is set). */
+	body: unknown;
+	raw?: string | Buffer;
+	contentType?: string;
+	headers?: Record<string, string>;
+	pretty?: boolean;
+}
+
+export interface PlatformServerOptions {
+	store: Store;
+	domain: string;
+	token: string;
+	offset: number;
+	rateLimit?: RateLimitOptions;
+}
+
+export interface PlatformUrls {
+	baseUrl: string;
+	backupUrl: string;
+	statusUrl: string;
+}
+
+export class PlatformServer {
+	readonly store: Store;
+	readonly domain: string;
+	readonly token: string;
+	readonly offset: number;
+	readonly limiter: RateLimiter;
+	urls: PlatformUrls = { baseUrl: '', backupUrl: '', statusUrl: '' };
+	private log: RecordedRequest[] = [];
+	private faults: FaultState[] = [];
+	private seq = 0;
+	private timers = new Set<NodeJS.Timeout>();
+	private closed = false;
+
+	constructor(options: PlatformServerOptions) {
+		this.store = options.store;
+		this.domain = options.domain;
+		this.token = options.token;
+		this.offset = options.offset;
+		this.limiter = new RateLimiter(options.rateLimit);
+	}
+
+	// --- public surface used by FakePlatform -------------------------------------------------
+
+	requests(filter: { server?: ServerName; method?: string; path?: string | RegExp } = {}): RecordedRequest[] {
+		return this.log.filter(
+			(r) =>
+				(filter.server === undefined || r.server === filter.server) &&
+				(filter.method === undefined || r.method === filter.method.toUpperCase()) &&
+				(filter.path === undefined || matchPath(filter.path, r.path)),
+		);
+	}
+	clearLog(): void {
+		this.log = [];
+	}
+	inject(fault: Fault): void {
+		this.faults.push({ fault: { ...fault }, seen: 0, applied: 0 });
+	}
+	clearFaults(): void {
+		this.faults = [];
+	}
+	shutdown(): void {
+		this.closed = true;
+		for (const t of this.timers) clearTimeout(t);
+		this.timers.clear();
+	}
+
+	private context(): HandlerContext {
+		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl };
+	}
+
+	// --- pipeline ----------------------------------------------------------------------------
+
+	async handle(req: IncomingMessage, res: ServerResponse, server: ServerName): Promise<void> {
+		const at = Date.now();
+		const method = (req.method ?? 'GET').toUpperCase();
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const path = url.pathname;
+		const query: Record<string, string> = {};
+		for (const [k, v] of url.searchParams) query[k] = v;
+		let raw: string;
+		try {
+			raw = await readBody(req);
+		} catch {
+			return;
+		}
+		if (this.closed) {
+			req.socket.destroy();
+			return;
+		}
+
+		if (server === 'primary' && (path === '/__control' || path.startsWith('/__control/'))) {
+			this.sendAnswer(res, this.control(method, path, raw), undefined);
+			return;
+		}
+
+		const headers: Record<string, string | undefined> = {};
+		for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+		const rec: RecordedRequest = {
+			seq: ++this.seq,
+			at,
+			server,
+			method,
+			path,
+			query,
+			headers,
+			body: parseLoose(raw),
+			status: 0,
+			response: undefined,
+		};
+		this.log.push(rec);
+
+		// Faults, before the handler.
+		let latency = 0;
+		let terminal: Fault | undefined;
+		for (const state of this.faults) {
+			const f = state.fault;
+			const target = f.target ?? 'primary';
+			if (target !== 'any' && target !== server) continue;
+			if (f.method && f.method.toUpperCase() !== method) continue;
+			if (f.path !== undefined && !matchPath(f.path, path)) continue;
+			state.seen++;
+			if (state.seen <= (f.skip ?? 0)) continue;
+			if (state.applied >= (f.times ?? Infinity)) continue;
+			state.applied++;
+			if (f.kind === 'latency') latency += f.ms ?? 0;
+			else terminal ??= f;
+		}
+		if (latency > 0) {
+			await new Promise<void>((resolve) => {
+				const t = setTimeout(() => {
+					this.timers.delete(t);
+					resolve();
+				}, latency);
+				this.timers.add(t);
+			});
+			if (this.closed) {
+				req.socket.destroy();
+				return;
+			}
+		}
+		if (terminal) {
+			switch (terminal.kind) {
+				case 'drop':
+				case 'down':
+					rec.status = 0;
+					req.socket.destroy();
+					return;
+				case 'status': {
+					const status = terminal.status ?? 500;
+					this.sendAnswer(res, { status, body: { code: 'errors', message: terminal.message ?? DEFAULT_STATUS_MESSAGES[status] ?? 'Error' } }, rec);
+					return;
+				}
+				case 'nok':
+					this.sendAnswer(res, { status: 200, body: { code: 'nok', message: terminal.message ?? 'nok' } }, rec);
+					return;
+				case 'malformed':
+					this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY }, rec);
+					return;
+			}
+		}
+
+		this.sendAnswer(res, this.answer(method, path, query, raw, req.headers.authorization), rec);
+	}
+
+	/** Everything after faults: heartbeat, recordings and the domain API. */
+	private answer(method: string, path: string, query: Record<string, string>, raw: string, authorization: string | undefined): Answer {
+		if (path === '/status/api/v1/heartbeat' && method === 'GET') return this.heartbeat(query);
+		if (path.startsWith('/recordings/') && method === 'GET') return this.recording(path);
+
+		const segments = path.split('/');
+		const domain = segments[1] ?? '';
+		if (domain === '' || domain === 'status' || domain === 'recordings') return error(404, MESSAGES.notFound);
+		if (safeDecode(domain) !== this.domain) return error(404, MESSAGES.domainNotFound);
+
+		const now = Date.now();
+		const verdict = this.limiter.check(now);
+		if (verdict === 'locked') return error(404, MESSAGES.lockout);
+		const answer = verdict === 'limited' ? error(429, MESSAGES.tooManyAttempts) : this.domainApi(method, path, query, raw, authorization, segments);
+		this.limiter.answered(answer.status, now);
+		return answer;
+	}
+
+	private domainApi(
+		method: string,
+		path: string,
+		query: Record<string, string>,
+		raw: string,
+		authorization: string | undefined,
+		segments: string[],
+	): Answer {
+		let sub = `/${segments.slice(2).join('/')}`;
+		if (sub.length > 1 && sub.endsWith('/')) sub = sub.slice(0, -1);
+		const match = matchRoute(method, sub);
+		if (!this.authorized(authorization)) return error(401, match?.route.authMessage ?? MESSAGES.unauthorized);
+		if (!match) return error(404, MESSAGES.notFound);
+		let body: unknown;
+		if (raw.trim() !== '') {
+			try {
+				body = JSON.parse(raw);
+			} catch {
+				return error(400, MESSAGES.invalidFormat);
+			}
+		}
+		const cleanQuery: Record<string, string> = {};
+		for (const [k, v] of Object.entries(query)) if (v !== '') cleanQuery[k] = v;
+		try {
+			return match.route.handler(this.context(), { method, path: sub, params: match.params, query: cleanQuery, body });
+		} catch (e) {
+			if (e instanceof ApiError) return error(e.status, e.message, e.extraDataJson);
+			console.error('[fake-platform] handler failed', e);
+			return error(500, MESSAGES.internal);
+		}
+	}
+
+	private authorized(header: string | undefined): boolean {
+		if (!header) return false;
+		const m = /^Bearer (.+)$/i.exec(header.trim());
+		return !!m && m[1] === this.token;
+	}
+
+	private heartbeat(query: Record<string, string>): Answer {
+		const q = HeartbeatQuery.safeParse(query);
+		const pretty = q.success && (q.data.pretty === '1' || q.data.pretty === 'true');
+		const generated = fmtRfc3339(this.store.nowMs(), this.offset);
+		const ctx = this.context();
+		return {
+			status: 200,
+			body: {
+				generated_at: generated,
+				title: 'Customer-Care Platform status',
+				monitors: this.store.monitors.map((m) => renderMonitor(ctx, m)),
+			},
+			headers: { 'X-Cache-Generated': generated },
+			pretty,
+		};
+	}
+
+	/** GET /recordings/<call_id>.mp3: a few fake bytes once the recording exists. */
+	private recording(path: string): Answer {
+		const m = /^\/recordings\/(.+)\.mp3$/.exec(path);
+		const callId = m ? safeDecode(m[1]) : '';
+		const call = this.store.calls.find((c) => c.call_id === callId);
+		if (!call || !recordingAvailable(this.context(), call)) return error(404, MESSAGES.notFound);
+		const bytes = Buffer.from(`ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000fake recording of ${call.call_id}`, 'latin1');
+		return { status: 200, body: `<audio/mpeg ${bytes.length} bytes>`, raw: bytes, contentType: 'audio/mpeg' };
+	}
+
+	private sendAnswer(res: ServerResponse, answer: Answer, rec: RecordedRequest | undefined): void {
+		const text = answer.raw ?? (answer.pretty ? JSON.stringify(answer.body, null, 2) : JSON.stringify(answer.body));
+		if (rec) {
+			rec.status = answer.status;
+			rec.response = answer.body;
+		}
+		if (res.destroyed || res.writableEnded) return;
+		res.writeHead(answer.status, {
+			'Content-Type': answer.contentType ?? 'application/json; charset=utf-8',
+			'Content-Length': Buffer.byteLength(text),
+			...answer.headers,
+		});
+		res.end(text);
+	}
+
+	// --- control API -------------------------------------------------------------------------
+
+	private control(method: string, path: string, raw: string): Answer {
+		let body: Record<string, unknown> = {};
+		if (raw.trim() !== '') {
+			try {
+				const parsed = JSON.parse(raw);
+				body = parsed && typeof parsed === 'object' ? parsed : {};
+			} catch {
+				return error(400, MESSAGES.invalidFormat);
+			}
+		}
+		const route = `${method} ${path.replace(/\/+$/, '')}`;
+		const at = controlAt(body.at);
+		delete body.at;
+		const okBody = (extra: Record<string, unknown> = {}): Answer => ({ status: 200, body: { code: 'ok', ...extra } });
+		const idOf = (re: RegExp) => Number(re.exec(route)?.[1]);
+		try {
+			if (route === 'GET /__control/info') {
+				return okBody({ ...this.urls, domain: this.domain, token: this.token, now: this.store.now().toISOString(), offset: this.offset });
+			}
+			if (route === 'GET /__control/log') return okBody({ requests: this.log });
+			if (route === 'DELETE /__control/log') return (this.clearLog(), okBody());
+			if (route === 'POST /__control/faults') {
+				const fault = { ...body } as unknown as Fault & { pathRegex?: string };
+				if (typeof fault.kind !== 'string') return error(400, 'invalid value: kind');
+				if (typeof fault.pathRegex === 'string') fault.path = new RegExp(fault.pathRegex);
+				delete fault.pathRegex;
+				if (fault.times === null) fault.times = undefined;
+				this.inject(fault);
+				return okBody();
+			}
+			if (route === 'DELETE /__control/faults') return (this.clearFaults(), okBody());
+			if (route === 'POST /__control/rate-limit') {
+				if (body.reset === true) this.limiter.reset();
+				delete body.reset;
+				this.limiter.set(body as RateLimitOptions);
+				return okBody({ rateLimit: this.limiter.config });
+			}
+			if (route === 'DELETE /__control/rate-limit') return (this.limiter.reset(), okBody());
+			if (route === 'POST /__control/tickets') return okBody({ ticket: this.store.createTicket(body, at) });
+			if (/^PATCH \/__control\/tickets\/\d+$/.test(route)) return okBody({ ticket: this.store.updateTicket(idOf(/(\d+)$/), body, at) });
+			if (route === 'POST /__control/touch-tickets') return okBody({ ids: this.store.touchTickets(Number(body.n ?? 1), at) });
+			if (route === 'POST /__control/leads') return okBody({ lead: this.store.createLead(body, at) });
+			if (/^PATCH \/__control\/leads\/\d+$/.test(route)) return okBody({ lead: this.store.updateLead(idOf(/(\d+)$/), body, at) });
+			if (route === 'POST /__control/deals') return okBody({ deal: this.store.createDeal(body, at) });
+			if (/^PATCH \/__control\/deals\/\d+$/.test(route)) return okBody({ deal: this.store.updateDeal(idOf(/(\d+)$/), body, at) });
+			if (route === 'POST /__control/calls') return okBody({ call: this.store.createCall(body, at) });
+			if (/^POST \/__control\/monitors\/\d+$/.test(route)) {
+				const status = body.status;
+				if (status !== 0 && status !== 1) return error(400, 'invalid value: status');
+				return okBody({ monitor: this.store.setMonitorStatus(idOf(/(\d+)$/), status) });
+			}
+		} catch (e) {
+			if (e instanceof NotFoundError) return error(404, e.message);
+			return error(500, String(e instanceof Error ? e.message : e));
+		}
+		return error(404, MESSAGES.notFound);
+	}
+}
+
+function error(status: number, message: string, extraDataJson?: Record<string, unknown>): Answer {
+	return { status, body: extraDataJson ? { code: 'errors', message, extraDataJson } : { code: 'errors', message } };
+}
+
+function matchPath(pattern: string | RegExp, path: string): boolean {
+	if (typeof pattern === 'string') return path.includes(pattern);
+	pattern.lastIndex = 0;
+	return pattern.test(path);
+}
+
+function safeDecode(s: string): string {
+	try {
+		return decodeURIComponent(s);
+	} catch {
+		return s;
+	}
+}
+
+function parseLoose(raw: string): unknown {
+	if (raw === '') return undefined;
+	try {
+		return JSON.parse(raw);
+	} catch {
+		return raw;
+	}
+}
+
+/** `at` of a control body: ISO string or epoch ms. */
+function controlAt(v: unknown): Date | undefined {
+	if (typeof v === 'number') return new Date(v);
+	if (typeof v === 'string' && v !== '') {
+		const d = new Date(v);
+		if (!Number.isNaN(d.getTime())) return d;
+	}
+	return undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		let text = '';
+		req.setEncoding('utf8');
+		req.on('data', (c: string) => (text += c));
+		req.on('end', () => resolve(text));
+		req.on('error', reject);
+	});
+}
