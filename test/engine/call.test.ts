@@ -315,7 +315,7 @@ describe('validation before sending', () => {
 		[
 			'To before From',
 			{ since: '2026-02-10T00:00:00Z', to: '2026-02-01T00:00:00Z' },
-			'To (start_time_to) 2026-02-01T00:00:00Z is before From (start_time_since) 2026-02-10T00:00:00Z [item 0]',
+			'To (start_time_to) 2026-02-01T00:00:00Z must be after From (start_time_since) 2026-02-10T00:00:00Z [item 0]',
 		],
 		['no From (an expression that gives nothing)', { since: '={{ "" }}' }, 'From (end_time_since or start_time_since) is required'],
 		['a From that is no date', { since: 'yesterday' }, 'From (start_time_since) must be a date'],
@@ -339,7 +339,7 @@ describe('validation before sending', () => {
 		expect(run.error).toBeUndefined();
 		const failed = run.items.filter((item) => item.error);
 		expect(failed).toHaveLength(1);
-		expect(failed[0].error?.message).toContain('is before From (start_time_since)');
+		expect(failed[0].error?.message).toContain('must be after From (start_time_since)');
 		expect(failed[0].error?.message).toContain('[item 1]');
 		expect(run.items.filter((item) => !item.error)).toHaveLength(4);
 		expect(platform.requests()).toHaveLength(2);

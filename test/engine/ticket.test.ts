@@ -604,7 +604,7 @@ describe('Get Many', () => {
 			account: accountOf(platform),
 		});
 		expect(run.error?.message).toBe(
-			'To (created_to) 2026-02-01T00:00:00Z is before From (created_since) 2026-02-10T00:00:00Z [item 0]',
+			'To (created_to) 2026-02-01T00:00:00Z must be after From (created_since) 2026-02-10T00:00:00Z [item 0]',
 		);
 		expect(platform.requests()).toHaveLength(0);
 	});

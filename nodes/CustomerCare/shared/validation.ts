@@ -146,8 +146,8 @@ export function requireDateRange(pairs: Array<[string, string]>, labels = { sinc
 		const pair = pairs.find(([since]) => !isEmpty(qs[since]));
 		if (!pair) fail(`${labels.since} (${pairs.map(([since]) => since).join(' or ')}) is required: the API lists records of a date range`);
 		const [since, to] = pair;
-		if (!isEmpty(qs[to]) && Date.parse(String(qs[to])) < Date.parse(String(qs[since]))) {
-			fail(`${labels.to} (${to}) ${String(qs[to])} is before ${labels.since} (${since}) ${String(qs[since])}`);
+		if (!isEmpty(qs[to]) && Date.parse(String(qs[to])) <= Date.parse(String(qs[since]))) {
+			fail(`${labels.to} (${to}) ${String(qs[to])} must be after ${labels.since} (${since}) ${String(qs[since])}`);
 		}
 		return requestOptions;
 	};
