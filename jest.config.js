@@ -4,7 +4,8 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': 'ts-jest' },
-	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+	setupFiles: ['<rootDir>/test/setup-env.js'],
+	reporters: ['<rootDir>/test/progress-reporter.js', '<rootDir>/test/summary-reporter.js'],
 	// The engine tests start real HTTP servers and wait on a real rate limiter.
 	testTimeout: 60000,
 };

@@ -32,7 +32,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, LoggerProxy, Workflow } from 'n8n-workflow';
+import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
 import { CustomerCareApi } from '../../credentials/CustomerCareApi.credentials';
 import { CustomerCare } from '../../nodes/CustomerCare/CustomerCare.node';
@@ -42,10 +42,6 @@ import type { FakePlatform } from '../fake-platform';
 export const PACKAGE = 'n8n-nodes-customer-care';
 export const ACTION_NODE_TYPE = `${PACKAGE}.customerCare`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE}.customerCareTrigger`;
-
-// n8n's engine logs node errors to the console by default; the tests assert them instead.
-const silent = () => {};
-LoggerProxy.init({ error: silent, warn: silent, info: silent, debug: silent, verbose: silent } as never);
 
 const credentialTypes: Record<string, ICredentialType> = { customerCareApi: new CustomerCareApi() };
 
