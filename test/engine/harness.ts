@@ -45,24 +45,34 @@ export const TRIGGER_NODE_TYPE = `${PACKAGE}.customerCareTrigger`;
 
 const credentialTypes: Record<string, ICredentialType> = { customerCareApi: new CustomerCareApi() };
 
+/**
+ * Makes another credential type known to TestCredentialsHelper, so that its generic
+ * `authenticate` is applied (e.g. n8n-nodes-base's httpBearerAuth for the benchmarks).
+ */
+export function registerCredentialType(type: ICredentialType) {
+	credentialTypes[type.name] = type;
+}
+
 class TestNodeTypes implements INodeTypes {
-	private readonly types: Record<string, INodeType> = {
+	private readonly types: Record<string, INodeType | IVersionedNodeType> = {
 		[ACTION_NODE_TYPE]: new CustomerCare(),
 		[TRIGGER_NODE_TYPE]: new CustomerCareTrigger(),
 	};
 
-	register(name: string, type: INodeType) {
+	/** Our node types are there from the start; others (a test node, n8n's HTTP Request) are added here. */
+	register(name: string, type: INodeType | IVersionedNodeType) {
 		this.types[name] = type;
 	}
 
 	getByName(name: string): INodeType | IVersionedNodeType {
-		return this.getByNameAndVersion(name);
-	}
-
-	getByNameAndVersion(name: string): INodeType {
 		const type = this.types[name];
 		if (!type) throw new Error(`Unknown node type ${name}`);
 		return type;
+	}
+
+	getByNameAndVersion(name: string, version?: number): INodeType {
+		const type = this.getByName(name);
+		return 'nodeVersions' in type ? type.getNodeType(version) : type;
 	}
 
 	getKnownTypes() {
@@ -154,8 +164,11 @@ export interface Account {
 	maxRequestsPerSecond?: number;
 }
 
-/** Credentials pointing at a running fake platform. */
-export function accountOf(platform: FakePlatform, overrides: Partial<Account> = {}): Account {
+/** Credentials pointing at a running fake platform (in this process or in its own). */
+export function accountOf(
+	platform: Pick<FakePlatform, 'baseUrl' | 'domain' | 'token' | 'statusUrl'>,
+	overrides: Partial<Account> = {},
+): Account {
 	return {
 		baseUrl: platform.baseUrl,
 		domain: platform.domain,
@@ -166,9 +179,19 @@ export function accountOf(platform: FakePlatform, overrides: Partial<Account> = 
 	};
 }
 
-function additionalDataFor(account: Account, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+/** Credentials of other types than ours, by credential type name (e.g. `httpBearerAuth`). */
+export type OtherCredentials = Record<string, ICredentialDataDecryptedObject>;
+
+function additionalDataFor(
+	account: Account,
+	hooks?: ExecutionLifecycleHooks,
+	otherCredentials: OtherCredentials = {},
+): IWorkflowExecuteAdditionalData {
 	return {
-		credentialsHelper: new TestCredentialsHelper({ customerCareApi: { ...account } as ICredentialDataDecryptedObject }),
+		credentialsHelper: new TestCredentialsHelper({
+			...otherCredentials,
+			customerCareApi: { ...account } as ICredentialDataDecryptedObject,
+		}),
 		hooks,
 		executionId: 'test',
 		restApiUrl: 'http://127.0.0.1/rest',
@@ -183,15 +206,20 @@ function additionalDataFor(account: Account, hooks?: ExecutionLifecycleHooks): I
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-function nodeOf(parameters: INodeParameters, options: { continueOnFail?: boolean; type?: string } = {}): INode {
+function nodeOf(
+	parameters: INodeParameters,
+	options: { continueOnFail?: boolean; type?: string; typeVersion?: number; otherCredentials?: OtherCredentials } = {},
+): INode {
+	const credentials: INode['credentials'] = { customerCareApi: { id: '1', name: 'Customer Care account' } };
+	for (const type of Object.keys(options.otherCredentials ?? {})) credentials[type] = { id: type, name: type };
 	return {
 		id: 'node-under-test',
 		name: 'Customer Care',
 		type: options.type ?? ACTION_NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters,
-		credentials: { customerCareApi: { id: '1', name: 'Customer Care account' } },
+		credentials,
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 }
@@ -211,6 +239,11 @@ export async function runNode(options: {
 	input?: IDataObject[];
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
+	/** Another registered node type than our action node (see `nodeTypes.register`), and its version. */
+	type?: string;
+	typeVersion?: number;
+	/** Credentials of other types the node uses, besides ours. */
+	otherCredentials?: OtherCredentials;
 }): Promise<NodeRun> {
 	const node = nodeOf(options.parameters, options);
 	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
@@ -242,7 +275,11 @@ export async function runNode(options: {
 		},
 	} as unknown as IRunExecutionData;
 
-	const execute = new WorkflowExecute(additionalDataFor(options.account, hooks), options.mode ?? 'manual', runExecutionData);
+	const execute = new WorkflowExecute(
+		additionalDataFor(options.account, hooks, options.otherCredentials),
+		options.mode ?? 'manual',
+		runExecutionData,
+	);
 	await execute.processRunExecutionData(workflow);
 	const run = await done;
 	const taskData = run.data.resultData.runData[node.name]?.[0];

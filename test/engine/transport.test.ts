@@ -3,6 +3,7 @@
  * lock-out, failover, failure bodies, auth errors without the token, continue-on-fail.
  */
 import { FakePlatform, type RecordedRequest } from '../fake-platform';
+import { FakePlatformProcess } from '../fake-platform/process';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 import { accountOf, jsonOf, runNode, testCredentials } from './harness';
 
@@ -43,15 +44,31 @@ function longest429Run(requests: RecordedRequest[]): number {
 	return longest;
 }
 
+/**
+ * Timing: the platform runs in a process of its own, so its log stamps arrivals when they
+ * arrive even while this process is busy running 60 items.
+ */
+describe('timing', () => {
+	let timed: FakePlatformProcess;
+	beforeAll(async () => {
+		timed = await FakePlatformProcess.start();
+	});
+	afterAll(async () => await timed.close());
+	beforeEach(async () => {
+		await timed.clearLog();
+		await timed.clearFaults();
+		await timed.setRateLimit({ perSecond: 15, perHour: 54_000, lockoutAfter: 20, reset: true });
+	});
+
 describe('throttle', () => {
 	test('60 concurrent requests never exceed 15 in any one second', async () => {
 		const run = await runNode({
 			parameters: listGroups,
-			account: accountOf(platform),
+			account: accountOf(timed),
 			input: Array.from({ length: 60 }, (_, index) => ({ index })),
 		});
 		expect(run.error).toBeUndefined();
-		const requests = platform.requests();
+		const requests = (await timed.requests());
 		expect(requests).toHaveLength(60);
 		expect(requests.every((request) => request.status === 200)).toBe(true);
 		expect(busiestSecond(requests)).toBeLessThanOrEqual(15);
@@ -59,14 +76,14 @@ describe('throttle', () => {
 	});
 
 	test('Max Requests per Second lowers the rate for a share of the account', async () => {
-		platform.setRateLimit({ perSecond: 5 });
+		await timed.setRateLimit({ perSecond: 5 });
 		const run = await runNode({
 			parameters: listGroups,
-			account: accountOf(platform, { maxRequestsPerSecond: 5 }),
+			account: accountOf(timed, { maxRequestsPerSecond: 5 }),
 			input: Array.from({ length: 12 }, () => ({})),
 		});
 		expect(run.error).toBeUndefined();
-		const requests = platform.requests();
+		const requests = (await timed.requests());
 		expect(requests.filter((request) => request.status === 429)).toHaveLength(0);
 		expect(busiestSecond(requests)).toBeLessThanOrEqual(5);
 	});
@@ -74,30 +91,31 @@ describe('throttle', () => {
 
 describe('429', () => {
 	test('a burst of 429s is backed off and retried, far from the lock-out', async () => {
-		platform.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', times: 3 });
-		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		await timed.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', times: 3 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(timed) });
 		expect(run.error).toBeUndefined();
 		expect(jsonOf(run)).toHaveLength(platform.store.groups.length);
-		const statuses = platform.requests().map((request) => request.status);
+		const statuses = (await timed.requests()).map((request) => request.status);
 		expect(statuses).toEqual([429, 429, 429, 200]);
 		// Backed off: 1 s, then 2 s, then 4 s.
-		const at = platform.requests().map((request) => request.at);
+		const at = (await timed.requests()).map((request) => request.at);
 		expect(at[3] - at[0]).toBeGreaterThanOrEqual(6500);
 	});
 
 	test('a server slower than the client is never pushed to 20 429s in a row', async () => {
-		platform.setRateLimit({ perSecond: 4 });
+		await timed.setRateLimit({ perSecond: 4 });
 		const run = await runNode({
 			parameters: listGroups,
-			account: accountOf(platform),
+			account: accountOf(timed),
 			input: Array.from({ length: 24 }, () => ({})),
 		});
 		expect(run.error).toBeUndefined();
-		const requests = platform.requests();
+		const requests = (await timed.requests());
 		expect(requests.filter((request) => request.status === 200)).toHaveLength(24);
 		expect(requests.some((request) => request.status === 404)).toBe(false);
 		expect(longest429Run(requests)).toBeLessThan(15);
 	});
+});
 });
 
 describe('lock-out', () => {

@@ -39,12 +39,18 @@ function getPath(root: IDataObject, path: string): unknown {
 function setPath(root: IDataObject, path: string, value: unknown) {
 	const keys = path.split('.');
 	const last = keys.pop()!;
+	if (value === undefined) {
+		// Removing a value must not leave empty parent objects behind (the API reads `{}` as a value).
+		const parent = getPath(root, keys.join('.')) as IDataObject | undefined;
+		if (keys.length === 0) delete root[last];
+		else if (parent && typeof parent === 'object') delete parent[last];
+		return;
+	}
 	const parent = keys.reduce<IDataObject>((node, key) => (node[key] ??= {}) as IDataObject, root);
-	if (value === undefined) delete parent[last];
-	else parent[last] = value as IDataObject[string];
+	parent[last] = value as IDataObject[string];
 }
 
-function isEmpty(value: unknown): boolean {
+export function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || value === '';
 }
 
@@ -134,20 +140,32 @@ export function validateRequest(rules: FieldRule[]) {
 	};
 }
 
+/** A date-range filter of a list: the query names of its two ends and the names the user sees. */
+export interface DateRange {
+	since: string;
+	to: string;
+	sinceLabel?: string;
+	toLabel?: string;
+}
+
 /**
- * A routing `preSend` for list filters with date windows `[since, to]`: one range must be
- * given (the first pair present is used, as the API does), and it must not end before it
- * starts. Runs after the dates were converted to ISO.
+ * A routing `preSend` for the date ranges of a list, run after the dates were converted to
+ * ISO: a range must end after it starts, and with `required` one range must be given (lists
+ * that only read a date range, such as tickets and calls).
  */
-export function requireDateRange(pairs: Array<[string, string]>, labels = { since: 'From', to: 'To' }) {
+export function checkDateRanges(ranges: DateRange[], options: { required?: boolean } = {}) {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const qs = (requestOptions.qs ?? {}) as IDataObject;
 		const fail: Fail = failFor(this);
-		const pair = pairs.find(([since]) => !isEmpty(qs[since]));
-		if (!pair) fail(`${labels.since} (${pairs.map(([since]) => since).join(' or ')}) is required: the API lists records of a date range`);
-		const [since, to] = pair;
-		if (!isEmpty(qs[to]) && Date.parse(String(qs[to])) <= Date.parse(String(qs[since]))) {
-			fail(`${labels.to} (${to}) ${String(qs[to])} must be after ${labels.since} (${since}) ${String(qs[since])}`);
+		if (options.required && !ranges.some(({ since }) => !isEmpty(qs[since]))) {
+			const label = ranges[0].sinceLabel ?? 'From';
+			fail(`${label} (${ranges.map(({ since }) => since).join(' or ')}) is required: the API lists records of a date range`);
+		}
+		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
+			if (isEmpty(qs[since]) || isEmpty(qs[to])) continue;
+			if (Date.parse(String(qs[to])) <= Date.parse(String(qs[since]))) {
+				fail(`${toLabel} (${to}) ${String(qs[to])} must be after ${sinceLabel} (${since}) ${String(qs[since])}`);
+			}
 		}
 		return requestOptions;
 	};

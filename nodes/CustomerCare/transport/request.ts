@@ -127,7 +127,11 @@ async function sendOnce(
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,
 	};
-	if (request.body !== undefined) options.body = request.body;
+	if (request.body !== undefined) {
+		// n8n's HTTP layer drops an empty object body; an endpoint that takes `{}` gets it as JSON text.
+		const bodyless = options.method === 'GET' || options.method === 'HEAD';
+		options.body = Object.keys(request.body).length === 0 && !bodyless ? '{}' : request.body;
+	}
 
 	let response: FullResponse;
 	try {

@@ -20,7 +20,11 @@ const MAX_IN_FLIGHT = 5;
 const WINDOW_MARGIN_MS = 60;
 const COOL_DOWN_MS = 5 * 60_000;
 
-/** Timestamps of reservations in a sliding window; reservations are made in non-decreasing order. */
+/**
+ * The moments requests were let go, in a sliding window. A moment is recorded when the
+ * request actually goes (not when it started waiting), so a late-running event loop cannot
+ * bunch requests together.
+ */
 class SlidingWindow {
 	private readonly times: number[] = [];
 
@@ -120,11 +124,15 @@ export class AccountThrottle {
 				await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
 				continue;
 			}
-			const slot = Math.max(now, this.perSecond.earliest(now), this.perHour.earliest(now));
-			this.perSecond.record(slot);
-			this.perHour.record(slot);
+			const next = Math.max(this.perSecond.earliest(now), this.perHour.earliest(now));
+			if (next > now) {
+				// Whoever wakes first takes the free slot; the others look again.
+				await sleep(next - now);
+				continue;
+			}
+			this.perSecond.record(now);
+			this.perHour.record(now);
 			this.inFlight++;
-			if (slot > now) await sleep(slot - now);
 			let released = false;
 			return () => {
 				if (released) return;

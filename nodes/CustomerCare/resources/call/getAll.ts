@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { dynamicOptions, returnAllAndLimit } from '../../shared/descriptions';
-import { failFor, requireDateRange, validateRequest } from '../../shared/validation';
+import { checkDateRanges, failFor, validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
 /** When both are given the API filters on end_time (api-spec 4.10): that pair comes first. */
@@ -84,7 +84,7 @@ export const getAllCalls = operation(
 				{ in: 'qs', path: 'order_by', label: 'Order By', oneOf: CALL_ORDER_BY },
 				{ in: 'qs', path: 'order_type', label: 'Order', oneOf: ['ASC', 'DESC'] },
 			]),
-			requireDateRange(WINDOW_PAIRS),
+			checkDateRanges(WINDOW_PAIRS.map(([since, to]) => ({ since, to })), { required: true }),
 		],
 	},
 );

@@ -1,6 +1,45 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-// Filled in by the Deal resource work (issue 4).
-export const dealDescription: INodeProperties[] = [];
+import { customFieldProperties } from '../../shared/customFields';
+import { operationSelector } from '../../shared/descriptions';
+import { createDeal, createDealFields } from './create';
+import { getDeal, getDealFields } from './get';
+import { getAllDeals, getAllDealsFields } from './getAll';
+import {
+	getDealLabelsOperation,
+	getDealLostReasonsOperation,
+	getDealPipelinesOperation,
+	getDealUnqualifiedReasonsOperation,
+} from './getReferences';
+import {
+	getDealLabels,
+	getDealPipelines,
+	getDealStages,
+	getDealUnqualifiedReasons,
+} from './loadOptions';
+import { updateDeal, updateDealFields } from './update';
 
-export const dealLoadOptions = {};
+export const dealDescription: INodeProperties[] = [
+	operationSelector(
+		'deal',
+		[
+			createDeal,
+			getDeal,
+			getDealLabelsOperation,
+			getDealLostReasonsOperation,
+			getAllDeals,
+			getDealPipelinesOperation,
+			getDealUnqualifiedReasonsOperation,
+			updateDeal,
+		],
+		'create',
+	),
+	...createDealFields,
+	...getDealFields,
+	...getAllDealsFields,
+	...updateDealFields,
+	// Deals use the ticket custom-field definitions (api-spec 4.9: "as for tickets").
+	...customFieldProperties('deal', ['create', 'update']),
+];
+
+export const dealLoadOptions = { getDealPipelines, getDealStages, getDealLabels, getDealUnqualifiedReasons };

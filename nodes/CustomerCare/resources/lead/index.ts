@@ -1,6 +1,38 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-// Filled in by the Lead resource work (issue 4).
-export const leadDescription: INodeProperties[] = [];
+import { customFieldProperties } from '../../shared/customFields';
+import { operationSelector } from '../../shared/descriptions';
+import { createLead, createLeadFields } from './create';
+import { getLead, getLeadFields } from './get';
+import { getAllLeads, getAllLeadsFields } from './getAll';
+import {
+	getLeadLabelsOperation,
+	getLeadStatusesOperation,
+	getLeadUnqualifiedReasonsOperation,
+} from './getReferences';
+import { getLeadLabels, getLeadStatuses, getLeadUnqualifiedReasons } from './loadOptions';
+import { updateLead, updateLeadFields } from './update';
 
-export const leadLoadOptions = {};
+export const leadDescription: INodeProperties[] = [
+	operationSelector(
+		'lead',
+		[
+			createLead,
+			getLead,
+			getLeadLabelsOperation,
+			getAllLeads,
+			getLeadStatusesOperation,
+			getLeadUnqualifiedReasonsOperation,
+			updateLead,
+		],
+		'create',
+	),
+	...createLeadFields,
+	...getLeadFields,
+	...getAllLeadsFields,
+	...updateLeadFields,
+	// Leads use the ticket custom-field definitions (api-spec 4.8: "as for tickets").
+	...customFieldProperties('lead', ['create', 'update']),
+];
+
+export const leadLoadOptions = { getLeadStatuses, getLeadUnqualifiedReasons, getLeadLabels };

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyRecords } from '../../shared/customFields';
 import { dynamicOptions, returnAllAndLimit, simplifyProperty } from '../../shared/descriptions';
-import { requireDateRange, validateRequest } from '../../shared/validation';
+import { checkDateRanges, validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
 
@@ -36,10 +36,13 @@ export const getAllTickets = operation(
 				{ in: 'qs', path: 'created_since', label: 'From', date: 'isoZ' },
 				{ in: 'qs', path: 'created_to', label: 'To', date: 'isoZ' },
 			]),
-			requireDateRange([
-				['updated_since', 'updated_to'],
-				['created_since', 'created_to'],
-			]),
+			checkDateRanges(
+				[
+					{ since: 'updated_since', to: 'updated_to' },
+					{ since: 'created_since', to: 'created_to' },
+				],
+				{ required: true },
+			),
 		],
 	},
 );

@@ -1,0 +1,32 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { simplifyRecords } from '../../shared/customFields';
+import { simplifyProperty } from '../../shared/descriptions';
+import { operation } from '../../transport/declarative';
+import { requireRecordId } from '../lead/common';
+
+export const getDeal = operation(
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a deal',
+		description:
+			'Get one deal by its ID: customer, pipeline and stage, value, probability, closing (won, lost, unqualified), order and products, comments and custom fields',
+	},
+	{ method: 'GET', path: '=/api/v1/deal/{{encodeURIComponent(String($parameter.dealId).trim())}}' },
+	{ rootProperty: 'deal', transform: simplifyRecords },
+	{ preSend: [requireRecordId('dealId', 'Deal ID')] },
+);
+
+export const getDealFields: INodeProperties[] = [
+	{
+		displayName: 'Deal ID',
+		name: 'dealId',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: { show: { resource: ['deal'], operation: ['get'] } },
+		description: 'The ID of the deal',
+	},
+	simplifyProperty('deal', ['get']),
+];

@@ -1,0 +1,91 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { sendCustomFields } from '../../shared/customFields';
+import { dynamicOptions } from '../../shared/descriptions';
+import { validateRequest } from '../../shared/validation';
+import { operation } from '../../transport/declarative';
+import { alphabetical, checkComment, requireRecordId } from '../lead/common';
+import { DEAL_RULES, dealFieldOptions, pipelineProperties } from './create';
+import { orderProductsProperty, orderProperty, sendOrderProducts } from './order';
+
+export const updateDeal = operation(
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a deal',
+		description:
+			'Add a comment to a deal and change its subject, pipeline and stage, value, probability, labels, assignee, estimated close date, order and product lines or custom fields',
+	},
+	{ method: 'PUT', path: '=/api/v1/deal/{{encodeURIComponent(String($parameter.dealId).trim())}}' },
+	{ rootProperty: 'deal' },
+	{
+		preSend: [
+			requireRecordId('dealId', 'Deal ID'),
+			validateRequest(DEAL_RULES),
+			checkComment('deal', true),
+			sendOrderProducts,
+			sendCustomFields('deal'),
+		],
+	},
+);
+
+const show = { resource: ['deal'], operation: ['update'] };
+
+export const updateDealFields: INodeProperties[] = [
+	{
+		displayName: 'Deal ID',
+		name: 'dealId',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: { show },
+		description: 'The ID of the deal to update',
+	},
+	{
+		displayName: 'Comment',
+		name: 'commentBody',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		displayOptions: { show },
+		description: 'Every update adds a comment; this is its text, up to 5000 characters',
+		routing: { send: { type: 'body', property: 'deal.comment.body' } },
+	},
+	dynamicOptions('Comment Author', 'commentAuthorId', 'getAgents', 'The agent who writes the comment', {
+		required: true,
+		displayOptions: { show },
+		routing: { send: { type: 'body', property: 'deal.comment.author_id' } },
+	}),
+	{
+		displayName: 'Comment Is Public',
+		name: 'commentIsPublic',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show },
+		description: 'Whether the comment is public (for example mailed to the customer) rather than an internal note',
+		routing: { send: { type: 'body', property: 'deal.comment.is_public', value: '={{$value ? 1 : 0}}' } },
+	},
+	...pipelineProperties('update', 'empty keeps it'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: alphabetical([
+			...dealFieldOptions(),
+			{
+				displayName: 'Subject',
+				name: 'subject',
+				type: 'string',
+				default: '',
+				description: 'New subject, up to 250 characters',
+				routing: { send: { type: 'body', property: 'deal.subject' } },
+			},
+		]),
+	},
+	orderProperty(show),
+	orderProductsProperty(show),
+];

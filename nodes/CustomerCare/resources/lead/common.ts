@@ -1,0 +1,81 @@
+/**
+ * Helpers of the Lead resource that the Deal resource shares: a deal is a lead that was
+ * converted, and both endpoints take the same customer keys, comments, id lists and filters.
+ */
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { failFor, isEmpty } from '../../shared/validation';
+
+type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+
+/** The record object inside the body (`lead` or `deal`), created when missing. */
+export function recordOf(requestOptions: IHttpRequestOptions, root: string): IDataObject {
+	const body = ((requestOptions.body as IDataObject | undefined) ??= {}) as IDataObject;
+	return ((body[root] as IDataObject | undefined) ??= {}) as IDataObject;
+}
+
+/**
+ * Phone and e-mail are the customer's keys (api-spec 4.5 rule, 4.8/4.9 marker (*)): a lead or
+ * deal without either has no customer to attach to, and the API refuses it.
+ */
+export function requireContact(root: 'lead' | 'deal', label: string): PreSend {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const record = recordOf(requestOptions, root);
+		if (isEmpty(record.phone) && isEmpty(record.email)) {
+			failFor(this)(`Phone (phone) or Email (email) is required: it finds or creates the customer of the ${label}`);
+		}
+		return requestOptions;
+	};
+}
+
+/** The record ID of the path (`leadId`, `dealId`) must be a whole number before anything is sent. */
+export function requireRecordId(parameter: string, label: string): PreSend {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const value = String(this.getNodeParameter(parameter, '') ?? '').trim();
+		if (!/^\d{1,10}$/.test(value)) {
+			failFor(this)(`${label} (${parameter}) must be a whole number of at most 10 digits; got "${value}"`);
+		}
+		return requestOptions;
+	};
+}
+
+/**
+ * The comment of an update or of a deal create: `{body, is_public, author_id}`. Without a body
+ * there is no comment (a lone "public" flag is dropped); with a body, the author is required.
+ * Runs after `validateRequest`, which leaves an empty `comment` object behind when it drops fields.
+ */
+export function checkComment(root: 'lead' | 'deal', required: boolean): PreSend {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const record = recordOf(requestOptions, root);
+		const comment = record.comment as IDataObject | undefined;
+		const fail = failFor(this);
+		if (!comment || isEmpty(comment.body)) {
+			if (required) fail('Comment (comment.body) is required: every update adds a comment');
+			if (comment && !isEmpty(comment.author_id)) {
+				fail('Comment (comment.body) is required when a Comment Author is chosen');
+			}
+			delete record.comment;
+			return requestOptions;
+		}
+		if (isEmpty(comment.author_id)) fail('Comment Author (comment.author_id) is required with a comment');
+		return requestOptions;
+	};
+}
+
+/** The name of an entry of a reference list (labels, reasons): the spec does not show their shape. */
+export function nameOf(entry: IDataObject): string {
+	const name = entry.name ?? entry.label ?? entry.lable ?? entry.title;
+	return typeof name === 'string' && name ? name : `#${String(entry.id)}`;
+}
+
+/** Date filters of the lead and deal lists: ISO 8601 with zone (api-spec 4.8, 4.9). */
+export const DATE_FILTERS: Array<{ field: string; since: string; to: string }> = [
+	{ field: 'Created', since: 'created_since', to: 'created_to' },
+	{ field: 'Updated', since: 'updated_since', to: 'updated_to' },
+	{ field: 'Converted', since: 'convert_since', to: 'convert_to' },
+];
+
+/** Options of a collection in alphabetical order, as n8n's style wants them. */
+export function alphabetical(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}

@@ -1,0 +1,153 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { sendCustomFields } from '../../shared/customFields';
+import { dynamicOptions } from '../../shared/descriptions';
+import { validateRequest, type FieldRule } from '../../shared/validation';
+import { operation } from '../../transport/declarative';
+import { alphabetical, requireContact } from './common';
+import { checkUnqualifyReason } from './statuses';
+
+/** Limits of the lead fields (api-spec 4.8): texts by length, ids by digits (int 10). */
+export const LEAD_RULES: FieldRule[] = [
+	{ path: 'lead.username', label: 'Customer Name', maxLength: 250 },
+	{ path: 'lead.subject', label: 'Subject', maxLength: 250 },
+	{ path: 'lead.phone', label: 'Phone', text: true, maxLength: 50 },
+	{ path: 'lead.email', label: 'Email', maxLength: 50, email: true },
+	{ path: 'lead.service_id', label: 'Service', integer: true, min: 0, maxLength: 10 },
+	{ path: 'lead.group_id', label: 'Group', integer: true, min: 0, maxLength: 10 },
+	{ path: 'lead.assignee_id', label: 'Assignee', integer: true, min: 0, maxLength: 10 },
+	{ path: 'lead.lead_status_id', label: 'Lead Status', integer: true, min: 0, maxLength: 10 },
+	{ path: 'lead.estimated_closed_date', label: 'Estimated Closed Date', date: 'zoneless' },
+	{ path: 'lead.lead_label', label: 'Labels', idArray: true },
+	{ path: 'lead.unqualify_reason', label: 'Unqualify Reason', integer: true, min: 0, maxLength: 10 },
+];
+
+export const createLead = operation(
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a lead',
+		description:
+			'Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields',
+	},
+	{ method: 'POST', path: '/api/v1/lead' },
+	{ rootProperty: 'lead' },
+	{
+		preSend: [
+			validateRequest([...LEAD_RULES, { path: 'lead.comment', label: 'Comment', maxLength: 5000 }]),
+			requireContact('lead', 'lead'),
+			checkUnqualifyReason,
+			sendCustomFields('lead'),
+		],
+	},
+);
+
+const show = { resource: ['lead'], operation: ['create'] };
+
+/** Lead fields that create and update share (api-spec 4.8), as options of a collection. */
+export function leadFieldOptions(): INodeProperties[] {
+	return [
+		dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'The agent who handles the lead', {
+			routing: { send: { type: 'body', property: 'lead.assignee_id' } },
+		}),
+		{
+			displayName: 'Estimated Closed Date',
+			name: 'estimated_closed_date',
+			type: 'dateTime',
+			default: '',
+			description: 'When the lead is expected to close; sent as YYYY-MM-DD HH:mm:ss in the account time zone',
+			routing: { send: { type: 'body', property: 'lead.estimated_closed_date' } },
+		},
+		{
+			displayName: 'Label Names or IDs',
+			name: 'lead_label',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getLeadLabels' },
+			default: [],
+			description:
+				'Labels of the lead. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			routing: { send: { type: 'body', property: 'lead.lead_label' } },
+		},
+		dynamicOptions(
+			'Lead Status',
+			'lead_status_id',
+			'getLeadStatuses',
+			'The status of the lead; a new lead gets the first status when none is chosen',
+			{ routing: { send: { type: 'body', property: 'lead.lead_status_id' } } },
+		),
+		dynamicOptions(
+			'Unqualify Reason',
+			'unqualify_reason',
+			'getLeadUnqualifiedReasons',
+			'Why the lead was disqualified. Only with a final Lead Status (converted or unqualified): with another status the request is refused.',
+			{ routing: { send: { type: 'body', property: 'lead.unqualify_reason' } } },
+		),
+	];
+}
+
+export const createLeadFields: INodeProperties[] = [
+	{
+		displayName: 'Subject',
+		name: 'subject',
+		type: 'string',
+		default: '',
+		displayOptions: { show },
+		description: 'What the lead is about, up to 250 characters',
+		routing: { send: { type: 'body', property: 'lead.subject' } },
+	},
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		displayOptions: { show },
+		description:
+			"The customer's phone, up to 50 characters. Phone and e-mail identify the customer; at least one is needed.",
+		routing: { send: { type: 'body', property: 'lead.phone' } },
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		displayOptions: { show },
+		description: "The customer's e-mail address, up to 50 characters",
+		routing: { send: { type: 'body', property: 'lead.email' } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: alphabetical([
+			...leadFieldOptions(),
+			{
+				displayName: 'Comment',
+				name: 'comment',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+				description: 'A note on the lead, up to 5000 characters',
+				routing: { send: { type: 'body', property: 'lead.comment' } },
+			},
+			{
+				displayName: 'Customer Name',
+				name: 'username',
+				type: 'string',
+				default: '',
+				description:
+					'Name of a new customer, up to 250 characters; ignored when the phone or e-mail belongs to an existing customer',
+				routing: { send: { type: 'body', property: 'lead.username' } },
+			},
+			dynamicOptions('Group', 'group_id', 'getGroups', 'The department the lead goes to', {
+				routing: { send: { type: 'body', property: 'lead.group_id' } },
+			}),
+			dynamicOptions('Service', 'service_id', 'getServices', 'The channel the lead came from', {
+				routing: { send: { type: 'body', property: 'lead.service_id' } },
+			}),
+		]),
+	},
+];

@@ -1,0 +1,32 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { simplifyRecords } from '../../shared/customFields';
+import { simplifyProperty } from '../../shared/descriptions';
+import { operation } from '../../transport/declarative';
+import { requireRecordId } from './common';
+
+export const getLead = operation(
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a lead',
+		description:
+			'Get one lead by its ID: customer, status, labels, assignee, conversion, estimated close date, comments and custom fields',
+	},
+	{ method: 'GET', path: '=/api/v1/lead/{{encodeURIComponent(String($parameter.leadId).trim())}}' },
+	{ rootProperty: 'lead', transform: simplifyRecords },
+	{ preSend: [requireRecordId('leadId', 'Lead ID')] },
+);
+
+export const getLeadFields: INodeProperties[] = [
+	{
+		displayName: 'Lead ID',
+		name: 'leadId',
+		type: 'string',
+		required: true,
+		default: '',
+		displayOptions: { show: { resource: ['lead'], operation: ['get'] } },
+		description: 'The ID of the lead',
+	},
+	simplifyProperty('lead', ['get']),
+];

@@ -1,0 +1,37 @@
+import { operation } from '../../transport/declarative';
+
+export const getLeadStatusesOperation = operation(
+	{
+		name: 'Get Statuses',
+		value: 'getStatuses',
+		action: 'Get lead statuses',
+		description:
+			'List the lead statuses of the account (label, ID, status_type: 1 first, 0 middle, 2 converted, 3 unqualified); use the IDs to set or filter a lead status',
+	},
+	{ method: 'GET', path: '/api/v1/lead/status' },
+	{ rootProperty: 'statuses' },
+);
+
+export const getLeadUnqualifiedReasonsOperation = operation(
+	{
+		name: 'Get Unqualified Reasons',
+		value: 'getUnqualifiedReasons',
+		action: 'Get lead unqualified reasons',
+		description:
+			'List the reasons a lead can be disqualified for; use an ID as the Unqualify Reason of a lead in a final status',
+	},
+	{ method: 'GET', path: '/api/v1/lead/unqualified-reason' },
+	{ rootProperty: 'reasons' },
+);
+
+export const getLeadLabelsOperation = operation(
+	{
+		name: 'Get Labels',
+		value: 'getLabels',
+		action: 'Get lead labels',
+		description: 'List the labels a lead can carry; use the IDs as the Labels of a lead',
+	},
+	// The spec gives this path without the api/v1 segment (api-spec 4.8).
+	{ method: 'GET', path: '/lead/labels' },
+	{ rootProperty: 'labels' },
+);
