@@ -185,10 +185,10 @@ function changesOf(event: ListEvent, records: IDataObject[], timeZone: string): 
 	return changes;
 }
 
-async function output(ctx: IPollFunctions, records: IDataObject[]): Promise<INodeExecutionData[][]> {
+async function output(ctx: IPollFunctions, event: ListEvent, records: IDataObject[]): Promise<INodeExecutionData[][]> {
 	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
-	const shaped = simplify ? await withFieldLabels.call(ctx, records) : records;
-	return [ctx.helpers.returnJsonArray(shaped)];
+	const shaped = event.shape ? event.shape(records) : records;
+	return [ctx.helpers.returnJsonArray(simplify ? await withFieldLabels.call(ctx, shaped) : shaped)];
 }
 
 /** "Fetch Test Event": the most recent matching changes of the last days; the cursor is not touched. */
@@ -219,6 +219,7 @@ async function sample(ctx: IPollFunctions, event: ListEvent, qs: IDataObject, ti
 	}
 	return await output(
 		ctx,
+		event,
 		newest.map((change) => change.record),
 	);
 }
@@ -268,6 +269,7 @@ async function pollList(ctx: IPollFunctions, event: ListEvent): Promise<INodeExe
 	if (emitted.length === 0) return null;
 	return await output(
 		ctx,
+		event,
 		emitted.map((change) => change.record),
 	);
 }

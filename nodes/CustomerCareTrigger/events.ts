@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withCallerNumber } from '../CustomerCare/resources/call/callerNumber';
 import type { ListSpec } from '../CustomerCare/transport/list';
 
 /** A list-backed event: which list to watch, which date window, what marks a change. */
@@ -22,6 +23,8 @@ export interface ListEvent {
 	query?: IDataObject;
 	/** The filters (parameter names of the Filters collection) this event offers. */
 	filters: string[];
+	/** Shapes the emitted records, as the action node's matching Get Many does. */
+	shape?: (records: IDataObject[]) => IDataObject[];
 }
 
 const tickets = (window: 'created' | 'updated'): Partial<ListEvent> => ({
@@ -71,6 +74,7 @@ const calls: Partial<ListEvent> = {
 	timeField: 'end_time',
 	idField: 'id',
 	filters: ['service_id', 'agent_id', 'call_type'],
+	shape: withCallerNumber,
 };
 
 export const LIST_EVENTS: ListEvent[] = [

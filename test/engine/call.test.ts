@@ -88,8 +88,11 @@ describe('Get Many', () => {
 		expect(expected.length).toBeGreaterThan(100);
 		const output = jsonOf(run);
 		expect(output.map((call) => call.id)).toEqual(expected.map((call) => call.id));
-		// What the API answered is passed on as is: recording links, meetAgent, times.
-		expect(output).toEqual((requests[0].response as { calls: IDataObject[] }).calls);
+		// What the API answered is passed on as is (recording links, meetAgent, times), plus the
+		// calling number as `caller_number`, which n8n expressions can read (`caller` they refuse).
+		const answered = (requests[0].response as { calls: IDataObject[] }).calls;
+		expect(output).toEqual(answered.map((call) => ({ ...call, caller_number: call.caller })));
+		expect(output.every((call) => typeof call.caller_number === 'string' && call.caller_number !== '')).toBe(true);
 		const recorded = output.filter((call) => call.path);
 		expect(recorded.length).toBeGreaterThan(0);
 		for (const call of recorded) {

@@ -215,7 +215,9 @@ describe('other events', () => {
 		const at = second(Date.now()) + 1000;
 		const call = platform.store.createCall({ call_status: 'miss', start_time: at - 30_000, end_time: at, missed_reason: 'missed_customer' });
 		await sleep(at + 1000 - Date.now());
-		expect((await run.poll())!.map((item) => item.id)).toEqual([call.id]);
+		const emitted = (await run.poll())!;
+		expect(emitted.map((item) => item.id)).toEqual([call.id]);
+		expect(emitted[0]).toMatchObject({ caller: call.caller, caller_number: call.caller });
 		expect(platform.requests()[0].query).toMatchObject({ call_status: 'miss' });
 		expect(platform.requests()[0].query).toHaveProperty('end_time_since');
 	});

@@ -243,6 +243,16 @@ export async function simplifyRecords(this: IExecuteSingleFunctions, records: ID
 	return await withFieldLabels.call(this, records);
 }
 
+/**
+ * Starts reading the definitions while a list's pages load, so the labelling step that
+ * follows does not add one more round trip at the end. A failure here is met again, and
+ * reported, by that step.
+ */
+export function prefetchFieldLabels(this: IExecuteSingleFunctions): void {
+	if (!(this.getNodeParameter('simplify', true) as boolean)) return;
+	getFieldDefinitions.call(this, 'tickets').catch(() => undefined);
+}
+
 /* ---------- editor: dropdowns and the parameters that use them ---------- */
 
 export async function getCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

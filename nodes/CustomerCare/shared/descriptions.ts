@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /** Return All and Limit, shown for one resource's list operation. */
 export function returnAllAndLimit(resource: string, operation = 'getAll'): INodeProperties[] {
@@ -74,4 +74,86 @@ export function dynamicOptions(
 		description: `${description}. ${EXPRESSION_HINT}.`,
 		...extra,
 	} as INodeProperties;
+}
+
+/**
+ * The comment every update adds (and a create may carry): text, author, public flag, sent
+ * at `path` (`ticket.ticket_comment`, `lead.comment`, `deal.comment`).
+ */
+export function commentFields(
+	path: string,
+	options: { show?: IDisplayOptions['show']; required: boolean; description: string },
+): INodeProperties[] {
+	// Inside a collection (a create's optional comment) the fields need no display options.
+	const displayOptions = options.show ? { displayOptions: { show: options.show } } : {};
+	return [
+		{
+			displayName: 'Comment',
+			name: 'commentBody',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: options.required,
+			default: '',
+			...displayOptions,
+			description: options.description,
+			routing: { send: { type: 'body', property: `${path}.body` } },
+		},
+		dynamicOptions('Comment Author', 'commentAuthorId', 'getAgents', 'The agent who writes the comment', {
+			required: options.required,
+			...displayOptions,
+			routing: { send: { type: 'body', property: `${path}.author_id` } },
+		}),
+		{
+			displayName: 'Comment Is Public',
+			name: 'commentIsPublic',
+			type: 'boolean',
+			default: false,
+			...displayOptions,
+			description: 'Whether the comment is a public reply to the customer (true) or an internal note (false)',
+			routing: { send: { type: 'body', property: `${path}.is_public`, value: '={{$value ? 1 : 0}}' } },
+		},
+	];
+}
+
+/**
+ * The date range of a list that only reads ranges (tickets, calls): which date, From, To.
+ * The chosen date names the query pair, e.g. `updated_since` / `updated_to`.
+ */
+export function dateRangeFields(
+	resource: string,
+	dates: Array<{ name: string; value: string; description: string }>,
+	description: string,
+): INodeProperties[] {
+	const displayOptions = { show: { resource: [resource], operation: ['getAll'] } };
+	const firstDate = dates[0].value;
+	return [
+		{
+			displayName: 'Date Field',
+			name: 'dateField',
+			type: 'options',
+			options: dates,
+			default: firstDate,
+			displayOptions,
+			description,
+		},
+		{
+			displayName: 'From',
+			name: 'since',
+			type: 'dateTime',
+			required: true,
+			default: '',
+			displayOptions,
+			description: 'Start of the range (inclusive). Ranges longer than 31 days are read in 31-day windows.',
+			routing: { send: { type: 'query', property: '={{$parameter.dateField}}_since' } },
+		},
+		{
+			displayName: 'To',
+			name: 'to',
+			type: 'dateTime',
+			default: '',
+			displayOptions,
+			description: 'End of the range (inclusive); empty means now',
+			routing: { send: { type: 'query', property: '={{$parameter.dateField}}_to' } },
+		},
+	];
 }

@@ -18,6 +18,8 @@ export interface OutputSpec {
 	/** The answer is a list: Return All / Limit apply. */
 	list?: ListSpec;
 	target?: 'api' | 'status';
+	/** Started together with a list's first page, e.g. reading the custom-field labels. */
+	prefetch?: (this: IExecutePaginationFunctions) => void;
 	/** Last shaping step on the items, e.g. id → label mapping. */
 	transform?: (this: IExecutePaginationFunctions, items: IDataObject[]) => Promise<IDataObject[]> | IDataObject[];
 }
@@ -63,6 +65,7 @@ export function sendThroughTransport(output: OutputSpec) {
 		if (output.list) {
 			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 			const limit = returnAll ? undefined : (this.getNodeParameter('limit', 50) as number);
+			output.prefetch?.call(this);
 			records = await fetchList.call(this, request, output.list, limit);
 		} else {
 			const answer = await customerCareRequest.call(this, request);

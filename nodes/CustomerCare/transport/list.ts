@@ -34,14 +34,15 @@ export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
 
 /**
  * Consecutive windows covering [since, to] with no gap and no overlap: bounds are inclusive
- * and to the second, so each window ends one second before the next begins.
+ * and to the second, so each window ends one second before the next begins. A window spans
+ * the full 31 days the API allows (a 93-day range is three windows, not four).
  */
 export function splitWindow(sinceMs: number, toMs: number): Array<[number, number]> {
 	const windows: Array<[number, number]> = [];
-	for (let start = sinceMs; start <= toMs; start += MAX_WINDOW_MS) {
-		windows.push([start, Math.min(start + MAX_WINDOW_MS - 1000, toMs)]);
+	for (let start = sinceMs; start <= toMs; start += MAX_WINDOW_MS + 1000) {
+		windows.push([start, Math.min(start + MAX_WINDOW_MS, toMs)]);
 	}
-	// A range of exactly 31 days (or a multiple) would end on a window of one instant, which
+	// A range that ends one second into a new window would end on a window of one instant, which
 	// the ticket list v2 refuses (its start must precede its end): that window takes one more
 	// second from the one before it.
 	const last = windows[windows.length - 1];

@@ -19,6 +19,13 @@ const MAX_IN_FLIGHT = 5;
 /** The server counts arrivals; requests leave a little spread out, so keep a margin on the window. */
 const WINDOW_MARGIN_MS = 60;
 const COOL_DOWN_MS = 5 * 60_000;
+/**
+ * A single 429 after a long quiet spell is most often two of our requests landing in the
+ * same server second through network jitter, not a shared or spent quota: it earns a short
+ * pause and no slow-down. A second 429 in a row gets the full back-off.
+ */
+const QUIET_BEFORE_LONE_429_MS = 30_000;
+const LONE_429_PAUSE_MS = 100;
 
 /**
  * The moments requests were let go, in a sliding window. A moment is recorded when the
@@ -83,6 +90,8 @@ export class AccountThrottle {
 	private rate: number;
 
 	private lastSlowdown = 0;
+
+	private last429 = 0;
 
 	constructor(readonly maxPerSecond: number) {
 		const perSecond = Math.max(1, Math.min(API_LIMITS.perSecond, Math.floor(maxPerSecond)));
@@ -159,10 +168,18 @@ export class AccountThrottle {
 
 	/**
 	 * A 429: someone else shares the account, or its quota is used up. Halve our rate and
-	 * pause the whole account with exponential back-off (1 s, 2 s, 4 s ... 30 s).
+	 * pause the whole account with exponential back-off (2 s, 4 s ... 30 s), after a short
+	 * pause for a lone 429.
 	 */
 	on429(): number {
+		const now = Date.now();
+		const lone = this.consecutive429 === 0 && now - this.last429 >= QUIET_BEFORE_LONE_429_MS;
+		this.last429 = now;
 		this.consecutive429++;
+		if (lone) {
+			this.pausedUntil = Math.max(this.pausedUntil, now + LONE_429_PAUSE_MS);
+			return LONE_429_PAUSE_MS;
+		}
 		// The 429s of one burst count as one signal.
 		if (Date.now() - this.lastSlowdown >= 1000) {
 			this.lastSlowdown = Date.now();

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { dynamicOptions, returnAllAndLimit } from '../../shared/descriptions';
+import { dateRangeFields, dynamicOptions, returnAllAndLimit } from '../../shared/descriptions';
 import { checkDateRanges, failFor, validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
+import { withCallerNumber } from './callerNumber';
 
 /** When both are given the API filters on end_time (api-spec 4.10): that pair comes first. */
 const WINDOW_PAIRS: Array<[string, string]> = [
@@ -69,6 +70,7 @@ export const getAllCalls = operation(
 	{ method: 'GET', path: '/api/v1/calls' },
 	{
 		list: { rootProperty: 'calls', paged: true, idProperty: 'id', windowPairs: WINDOW_PAIRS, order: callOrder },
+		transform: withCallerNumber,
 	},
 	{
 		preSend: [
@@ -92,37 +94,14 @@ export const getAllCalls = operation(
 const show = { resource: ['call'], operation: ['getAll'] };
 
 export const getAllCallsFields: INodeProperties[] = [
-	{
-		displayName: 'Date Field',
-		name: 'dateField',
-		type: 'options',
-		options: [
+	...dateRangeFields(
+		'call',
+		[
 			{ name: 'Start Time', value: 'start_time', description: 'Calls that started in the range' },
 			{ name: 'End Time', value: 'end_time', description: 'Calls that ended in the range' },
 		],
-		default: 'start_time',
-		displayOptions: { show },
-		description: 'Which time of the call the range applies to',
-	},
-	{
-		displayName: 'From',
-		name: 'since',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		displayOptions: { show },
-		description: 'Start of the range (inclusive). Ranges longer than 31 days are read in 31-day windows.',
-		routing: { send: { type: 'query', property: '={{$parameter.dateField}}_since' } },
-	},
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'dateTime',
-		default: '',
-		displayOptions: { show },
-		description: 'End of the range (inclusive); empty means now',
-		routing: { send: { type: 'query', property: '={{$parameter.dateField}}_to' } },
-	},
+		'Which time of the call the range applies to',
+	),
 	...returnAllAndLimit('call'),
 	{
 		displayName: 'Filters',

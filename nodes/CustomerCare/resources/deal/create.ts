@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendCustomFields } from '../../shared/customFields';
-import { dynamicOptions } from '../../shared/descriptions';
+import { commentFields, dynamicOptions } from '../../shared/descriptions';
 import { validateRequest, type FieldRule } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 import { alphabetical, checkComment, requireContact } from '../lead/common';
@@ -157,26 +157,7 @@ export const createDealFields: INodeProperties[] = [
 		displayOptions: { show },
 		options: alphabetical([
 			...dealFieldOptions(),
-			{
-				displayName: 'Comment',
-				name: 'commentBody',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-				description: 'A first comment on the deal, up to 5000 characters; needs a Comment Author',
-				routing: { send: { type: 'body', property: 'deal.comment.body' } },
-			},
-			dynamicOptions('Comment Author', 'commentAuthorId', 'getAgents', 'The agent who writes the comment', {
-				routing: { send: { type: 'body', property: 'deal.comment.author_id' } },
-			}),
-			{
-				displayName: 'Comment Is Public',
-				name: 'commentIsPublic',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the comment is public (for example mailed to the customer) rather than an internal note',
-				routing: { send: { type: 'body', property: 'deal.comment.is_public', value: '={{$value ? 1 : 0}}' } },
-			},
+			...commentFields('deal.comment', { required: false, description: 'A first comment on the deal, up to 5000 characters; needs a Comment Author' }),
 			{
 				displayName: 'Customer Name',
 				name: 'username',

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendCustomFields } from '../../shared/customFields';
-import { dynamicOptions } from '../../shared/descriptions';
+import { commentFields } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 import { alphabetical, checkComment, requireRecordId } from '../lead/common';
@@ -41,31 +41,7 @@ export const updateDealFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'The ID of the deal to update',
 	},
-	{
-		displayName: 'Comment',
-		name: 'commentBody',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		displayOptions: { show },
-		description: 'Every update adds a comment; this is its text, up to 5000 characters',
-		routing: { send: { type: 'body', property: 'deal.comment.body' } },
-	},
-	dynamicOptions('Comment Author', 'commentAuthorId', 'getAgents', 'The agent who writes the comment', {
-		required: true,
-		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'deal.comment.author_id' } },
-	}),
-	{
-		displayName: 'Comment Is Public',
-		name: 'commentIsPublic',
-		type: 'boolean',
-		default: false,
-		displayOptions: { show },
-		description: 'Whether the comment is public (for example mailed to the customer) rather than an internal note',
-		routing: { send: { type: 'body', property: 'deal.comment.is_public', value: '={{$value ? 1 : 0}}' } },
-	},
+	...commentFields('deal.comment', { show, required: true, description: 'Every update adds a comment; this is its text, up to 5000 characters' }),
 	...pipelineProperties('update', 'empty keeps it'),
 	{
 		displayName: 'Update Fields',

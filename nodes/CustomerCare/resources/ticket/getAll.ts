@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyRecords } from '../../shared/customFields';
-import { dynamicOptions, returnAllAndLimit, simplifyProperty } from '../../shared/descriptions';
+import { prefetchFieldLabels, simplifyRecords } from '../../shared/customFields';
+import { dateRangeFields, dynamicOptions, returnAllAndLimit, simplifyProperty } from '../../shared/descriptions';
 import { checkDateRanges, validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
@@ -26,7 +26,7 @@ export const getAllTickets = operation(
 				['created_since', 'created_to'],
 			],
 		},
-		transform: simplifyRecords,
+		transform: simplifyRecords, prefetch: prefetchFieldLabels,
 	},
 	{
 		preSend: [
@@ -50,37 +50,14 @@ export const getAllTickets = operation(
 const show = { resource: ['ticket'], operation: ['getAll'] };
 
 export const getAllTicketsFields: INodeProperties[] = [
-	{
-		displayName: 'Date Field',
-		name: 'dateField',
-		type: 'options',
-		options: [
+	...dateRangeFields(
+		'ticket',
+		[
 			{ name: 'Updated', value: 'updated', description: 'Tickets changed in the range' },
 			{ name: 'Created', value: 'created', description: 'Tickets created in the range' },
 		],
-		default: 'updated',
-		displayOptions: { show },
-		description: 'Which date the range applies to',
-	},
-	{
-		displayName: 'From',
-		name: 'since',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		displayOptions: { show },
-		description: 'Start of the range (inclusive). Ranges longer than 31 days are read in 31-day windows.',
-		routing: { send: { type: 'query', property: '={{$parameter.dateField}}_since' } },
-	},
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'dateTime',
-		default: '',
-		displayOptions: { show },
-		description: 'End of the range (inclusive); empty means now',
-		routing: { send: { type: 'query', property: '={{$parameter.dateField}}_to' } },
-	},
+		'Which date the range applies to',
+	),
 	...returnAllAndLimit('ticket'),
 	{
 		displayName: 'Filters',

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../shared/constants';
 import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
-import { dynamicOptions } from '../../shared/descriptions';
+import { commentFields, dynamicOptions } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
@@ -42,31 +42,7 @@ export const updateTicketFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'The ticket_id of the ticket to update',
 	},
-	{
-		displayName: 'Comment',
-		name: 'commentBody',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		displayOptions: { show },
-		description: 'Every update adds a comment; this is its text',
-		routing: { send: { type: 'body', property: 'ticket.ticket_comment.body' } },
-	},
-	dynamicOptions('Comment Author', 'commentAuthorId', 'getAgents', 'The agent who writes the comment', {
-		required: true,
-		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'ticket.ticket_comment.author_id' } },
-	}),
-	{
-		displayName: 'Comment Is Public',
-		name: 'commentIsPublic',
-		type: 'boolean',
-		default: false,
-		displayOptions: { show },
-		description: 'Whether the comment is a public reply to the customer (true) or an internal note (false)',
-		routing: { send: { type: 'body', property: 'ticket.ticket_comment.is_public', value: '={{$value ? 1 : 0}}' } },
-	},
+	...commentFields('ticket.ticket_comment', { show, required: true, description: 'Every update adds a comment; this is its text' }),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

@@ -1,0 +1,10 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * n8n's expression sandbox refuses any property named `caller` ("Cannot access "caller" due
+ * to security concerns"), so `{{ $json.caller }}` cannot read a call's calling number. Each
+ * call also carries it as `caller_number`; `caller` stays as the API sent it.
+ */
+export function withCallerNumber(calls: IDataObject[]): IDataObject[] {
+	return calls.map((call) => ('caller' in call ? { ...call, caller_number: call.caller } : call));
+}
