@@ -1,0 +1,50 @@
+/**
+ * What the e2e run and `npm start` both do to get an n8n ready for our package: a user folder
+ * with the packed tarball installed, the credential imported (pointing at the fake platform or
+ * a real account), the examples imported.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { REPO } from './fake-platform.mjs';
+import { installIntoN8n } from './pack.mjs';
+
+export const EXAMPLES_DIR = join(REPO, 'examples');
+
+/** The credential the examples reference by id and name (never a literal token in examples/). */
+export const CREDENTIAL = { id: 'ccApiCredential1', name: 'Customer Care account', type: 'customerCareApi' };
+
+export function exampleFiles() {
+	return readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((f) => join(EXAMPLES_DIR, f));
+}
+
+/** Credential data for the fake platform (its account zone is +07:00, no DST). */
+export function fakeCredentialData(fake) {
+	return {
+		baseUrl: fake.baseUrl,
+		backupBaseUrl: fake.backupUrl,
+		domain: fake.domain,
+		apiToken: fake.token,
+		statusUrl: fake.statusUrl,
+		timeZone: 'Asia/Ho_Chi_Minh',
+		maxRequestsPerSecond: 15,
+	};
+}
+
+/**
+ * Installs the tarball, imports the credential and the examples into `n8n` (an instance from
+ * createInstance). `time(stage, fn)` measures each step.
+ */
+export async function prepareInstance(n8n, { tarball, credentialData, time = (_s, fn) => fn() }) {
+	await time('install tarball into .n8n/nodes', () => installIntoN8n(tarball, n8n.userFolder));
+	await time('import credential', () => n8n.importCredential({ ...CREDENTIAL, data: credentialData }));
+	const files = exampleFiles();
+	await time('import examples', async () => {
+		await n8n.importWorkflows(files);
+		return { note: `${files.length} workflows` };
+	});
+	return files;
+}

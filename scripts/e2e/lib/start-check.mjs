@@ -1,0 +1,62 @@
+/**
+ * The `npm start` test: runs scripts/start.mjs as a user would, reads the editor URL and the
+ * login it prints, checks that the editor answers and that the agent dropdown fills from the
+ * fake platform, then stops it with SIGTERM and checks that it is gone.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+import { connectFakePlatform, REPO } from './fake-platform.mjs';
+import { checkAgentDropdown } from './editor-checks.mjs';
+import { freePort } from './n8n.mjs';
+import { login } from './rest.mjs';
+
+export async function runStartCheck({ report, target = 'npm start' }) {
+	const port = await freePort();
+	const child = spawn(process.execPath, [join(REPO, 'scripts', 'start.mjs')], {
+		cwd: REPO,
+		// The e2e run has just built the package.
+		env: { ...process.env, N8N_PORT: String(port), CC_SKIP_BUILD: '1' },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let out = '';
+	child.stdout.on('data', (d) => (out += d));
+	child.stderr.on('data', (d) => (out += d));
+	const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+	try {
+		const printed = await report.time(target, 'npm start → editor URL printed', async () => {
+			const started = Date.now();
+			while (!/Press Ctrl\+C to stop/.test(out)) {
+				if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${out.slice(-3000)}`);
+				if (Date.now() - started > 600_000) throw new Error(`npm start not ready after 10 min:\n${out.slice(-3000)}`);
+				await new Promise((r) => setTimeout(r, 250));
+			}
+			return {
+				url: /Editor:\s+(\S+)/.exec(out)[1],
+				email: /Login:\s+(\S+) \/ (\S+)/.exec(out)[1],
+				password: /Login:\s+(\S+) \/ (\S+)/.exec(out)[2],
+				fakeUrl: /Fake platform:\s+(\S+)/.exec(out)?.[1],
+			};
+		});
+		await report.test(target, 'npm start: editor answers, login works, agent dropdown fills', async () => {
+			assert.equal(printed.url, `http://127.0.0.1:${port}`);
+			const page = await fetch(printed.url);
+			assert.equal(page.status, 200);
+			assert.match(await page.text(), /<title>n8n/i);
+			const client = await login(printed.url, { email: printed.email, password: printed.password });
+			assert.ok(printed.fakeUrl, 'the fake platform URL is printed');
+			const fake = await connectFakePlatform(printed.fakeUrl);
+			return `${printed.url}: ${await checkAgentDropdown(client, fake)}`;
+		});
+	} finally {
+		child.kill('SIGTERM');
+		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+		await exited;
+		clearTimeout(timer);
+	}
+	await report.test(target, 'npm start: Ctrl+C stops n8n and the fake platform', async () => {
+		await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`), 'n8n still answers after SIGTERM');
+		return 'stopped';
+	});
+}

@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole product on this machine, no account needed.
+ *
+ * Builds and packs this package, starts the fake Customer-Care Platform (the embedded default
+ * backend), starts a real n8n 2.40.7 (Node 24; installed into the cache on first use) on
+ * 127.0.0.1 with the package loaded, a credential pointing at the fake platform and the
+ * examples imported, creates the owner account, and prints the editor URL and the login.
+ * Ctrl+C stops everything.
+ *
+ * A real account instead of the fake (environment or flags):
+ *   CC_BASE_URL / --base-url=     the platform API base URL
+ *   CC_DOMAIN   / --domain=       the account domain
+ *   CC_TOKEN    / --token=        the API token
+ *   CC_STATUS_URL / --status-url= the status monitor (optional)
+ *   CC_BACKUP_URL / --backup-url= the backup base URL (optional)
+ *   CC_TIME_ZONE / --time-zone=   the account time zone (optional, e.g. Asia/Ho_Chi_Minh)
+ * Other options: N8N_PORT / --port= (default 5678, or a free port when taken),
+ * CC_N8N_TARGET / --target= (v2 = n8n 2.40.7 on Node 24, default; v1 = n8n 1.123.x on Node 20),
+ * CC_SKIP_BUILD=1 (pack the existing dist/).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+import { startFakePlatform } from './e2e/lib/fake-platform.mjs';
+import { installN8n, TARGETS } from './e2e/lib/install-n8n.mjs';
+import { createInstance, freePort } from './e2e/lib/n8n.mjs';
+import { buildAndPack } from './e2e/lib/pack.mjs';
+import { OWNER, ownerClient } from './e2e/lib/rest.mjs';
+import { fakeCredentialData, prepareInstance } from './e2e/lib/setup.mjs';
+
+function option(flag, env) {
+	const arg = process.argv.slice(2).find((a) => a.startsWith(`--${flag}=`));
+	const value = arg ? arg.slice(flag.length + 3) : process.env[env];
+	return value === undefined || value === '' ? undefined : value;
+}
+
+function say(line = '') {
+	process.stdout.write(`${line}\n`);
+}
+
+async function portOrFree(wanted) {
+	const { createServer } = await import('node:net');
+	const free = await new Promise((resolve) => {
+		const server = createServer();
+		server.once('error', () => resolve(false));
+		server.listen(wanted, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+	return free ? wanted : await freePort();
+}
+
+async function main() {
+	const t0 = Date.now();
+	const step = async (what, fn) => {
+		const started = Date.now();
+		const result = await fn();
+		say(`  ✔ ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		return result;
+	};
+	const real = {
+		baseUrl: option('base-url', 'CC_BASE_URL'),
+		domain: option('domain', 'CC_DOMAIN'),
+		apiToken: option('token', 'CC_TOKEN'),
+		statusUrl: option('status-url', 'CC_STATUS_URL'),
+		backupBaseUrl: option('backup-url', 'CC_BACKUP_URL'),
+		timeZone: option('time-zone', 'CC_TIME_ZONE'),
+	};
+	const useReal = Boolean(real.baseUrl || real.domain || real.apiToken);
+	if (useReal && !(real.baseUrl && real.domain && real.apiToken)) {
+		throw new Error('A real account needs all three: CC_BASE_URL, CC_DOMAIN and CC_TOKEN (or --base-url=, --domain=, --token=)');
+	}
+	const targetName = option('target', 'CC_N8N_TARGET') ?? 'v2';
+	const target = TARGETS[targetName];
+	if (!target) throw new Error(`unknown target ${targetName}; known: ${Object.keys(TARGETS).join(', ')}`);
+
+	say(`Starting Customer Care for n8n (${target.name}${useReal ? `, account ${real.domain} at ${real.baseUrl}` : ', fake platform'})`);
+	const work = mkdtempSync(join(tmpdir(), 'cc-start-'));
+	const install = await step(`n8n ${target.version} ready (cache)`, () => installN8n(target));
+	const { tarball } = await step('package built and packed', () =>
+		buildAndPack(join(work, 'pack'), { build: process.env.CC_SKIP_BUILD !== '1' }),
+	);
+
+	let fake;
+	let server;
+	let stopping = false;
+	const stop = async (code) => {
+		if (stopping) return;
+		stopping = true;
+		say('\nStopping n8n and the fake platform…');
+		if (server) await server.stop();
+		if (fake) await fake.stop();
+		rmSync(work, { recursive: true, force: true });
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+
+	try {
+		let credentialData;
+		if (useReal) {
+			credentialData = {
+				baseUrl: real.baseUrl,
+				backupBaseUrl: real.backupBaseUrl ?? '',
+				domain: real.domain,
+				apiToken: real.apiToken,
+				statusUrl: real.statusUrl ?? '',
+				timeZone: real.timeZone ?? '',
+				maxRequestsPerSecond: 15,
+			};
+		} else {
+			fake = await step('fake platform started', () => startFakePlatform({ token: `demo-${randomBytes(8).toString('hex')}` }));
+			credentialData = fakeCredentialData(fake);
+		}
+
+		const port = await portOrFree(Number(option('port', 'N8N_PORT') ?? 5678));
+		const n8n = createInstance(install, {
+			userFolder: join(work, 'n8n'),
+			port,
+			// Readable logs on the console; the JSON logger is for the e2e parser.
+			env: { N8N_LOG_FORMAT: 'text', N8N_LOG_LEVEL: 'warn' },
+		});
+		await step('package installed, credential and examples imported', () => prepareInstance(n8n, { tarball, credentialData }));
+		server = await step('n8n started', () => n8n.start());
+		await step('owner account created', () => ownerClient(server.url));
+
+		say('');
+		say(`n8n with Customer Care is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
+		say(`  Editor:    ${server.url}`);
+		say(`  Login:     ${OWNER.email} / ${OWNER.password}`);
+		say(`  Workflows: the examples/ ("Customer Care: …"), credential "Customer Care account"`);
+		if (fake) {
+			say(`  Fake platform: ${fake.baseUrl} (domain ${fake.domain}; control API ${fake.baseUrl}/__control/info)`);
+		} else {
+			say(`  Platform:  ${real.baseUrl} (domain ${real.domain})`);
+		}
+		say(`  n8n data:  ${n8n.userFolder} (temporary, removed on Ctrl+C; log: ${server.logFile})`);
+		say('Press Ctrl+C to stop.');
+		server.child.on('exit', (code) => {
+			if (!stopping) {
+				say(`n8n exited (${code}); see ${server.logFile}`);
+				void stop(1);
+			}
+		});
+	} catch (error) {
+		process.stderr.write(`${error.stack ?? error}\n`);
+		await stop(1);
+	}
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error.stack ?? error}\n`);
+	process.exit(1);
+});
