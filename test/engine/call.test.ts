@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { FakePlatform, type CallRec, type RecordedRequest } from '../fake-platform';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { type FakePlatform, type CallRec, type RecordedRequest } from '../fake-platform';
+import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from './harness';
 
 const DAY = 24 * 3600 * 1000;
@@ -14,16 +14,7 @@ const MAX_WINDOW_MS = 31 * DAY;
 
 let platform: FakePlatform;
 
-beforeAll(async () => {
-	platform = await FakePlatform.start();
-});
-afterAll(async () => await platform.close());
-beforeEach(() => {
-	platform.clearLog();
-	platform.clearFaults();
-	platform.resetRateLimit();
-	resetThrottles();
-});
+useFakePlatform((started) => (platform = started));
 
 /** `YYYY-MM-DDTHH:mm:ssZ` of an instant, to the second. */
 function iso(ms: number): string {

@@ -2,21 +2,13 @@
  * Agent, Group, Service, Custom Field and Monitor through n8n's engine against the fake
  * platform: what the node sent (path with domain, Bearer header, query) and what it returned.
  */
-import { FakePlatform } from '../fake-platform';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { type FakePlatform } from '../fake-platform';
+import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from './harness';
 
 let platform: FakePlatform;
 
-beforeAll(async () => {
-	platform = await FakePlatform.start();
-});
-afterAll(async () => await platform.close());
-beforeEach(() => {
-	platform.clearLog();
-	platform.clearFaults();
-	resetThrottles();
-});
+useFakePlatform((started) => (platform = started));
 
 /** The one API request the node made, and the body the platform answered. */
 function onlyRequest() {

@@ -7,22 +7,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { FakePlatform, type LeadRec, type RecordedRequest } from '../fake-platform';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { type FakePlatform, type LeadRec, type RecordedRequest } from '../fake-platform';
+import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from './harness';
 
 let platform: FakePlatform;
 
-beforeAll(async () => {
-	platform = await FakePlatform.start();
-});
-afterAll(async () => await platform.close());
-beforeEach(() => {
-	platform.clearLog();
-	platform.clearFaults();
-	platform.resetRateLimit();
-	resetThrottles();
-});
+useFakePlatform((started) => (platform = started));
 
 /** The account in Ho Chi Minh City time (+07:00), the fake's zone for zone-less times. */
 function account() {

@@ -3,23 +3,16 @@
  * returns (new, or the existing one given), validation before sending, API errors carried
  * through, the SMS-service dropdown.
  */
-import { FakePlatform } from '../fake-platform';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { type FakePlatform } from '../fake-platform';
+import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from './harness';
 
 let platform: FakePlatform;
 let smsServiceId: number;
 
-beforeAll(async () => {
-	platform = await FakePlatform.start();
+useFakePlatform((started) => {
+	platform = started;
 	smsServiceId = platform.store.services.find((service) => service.service_type === 'SMS')!.service_id;
-});
-afterAll(async () => await platform.close());
-beforeEach(() => {
-	platform.clearLog();
-	platform.clearFaults();
-	platform.resetRateLimit();
-	resetThrottles();
 });
 
 const send = (parameters: Record<string, unknown>) => ({

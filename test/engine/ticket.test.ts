@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { FakePlatform, type RecordedRequest, type TicketRec } from '../fake-platform';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from './harness';
 
 const DAY = 24 * 3600 * 1000;
@@ -15,16 +16,7 @@ const MAX_WINDOW_MS = 31 * DAY;
 
 let platform: FakePlatform;
 
-beforeAll(async () => {
-	platform = await FakePlatform.start();
-});
-afterAll(async () => await platform.close());
-beforeEach(() => {
-	platform.clearLog();
-	platform.clearFaults();
-	platform.resetRateLimit();
-	resetThrottles();
-});
+useFakePlatform((started) => (platform = started));
 
 function iso(ms: number): string {
 	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

@@ -2,23 +2,14 @@
  * The request policy, seen from the fake platform's request log: throttle, 429 back-off,
  * lock-out, failover, failure bodies, auth errors without the token, continue-on-fail.
  */
-import { FakePlatform, type RecordedRequest } from '../fake-platform';
+import { type FakePlatform, type RecordedRequest } from '../fake-platform';
 import { FakePlatformProcess } from '../fake-platform/process';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, runNode, testCredentials } from './harness';
 
 let platform: FakePlatform;
 
-beforeAll(async () => {
-	platform = await FakePlatform.start();
-});
-afterAll(async () => await platform.close());
-beforeEach(() => {
-	platform.clearLog();
-	platform.clearFaults();
-	platform.resetRateLimit();
-	resetThrottles();
-});
+useFakePlatform((started) => (platform = started));
 
 const listGroups = { resource: 'group', operation: 'getAll', returnAll: true };
 

@@ -3,20 +3,12 @@
  * platform, with data changed between polls through the platform's store.
  */
 import { FakePlatform } from '../fake-platform';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, TriggerRun } from './harness';
 
 let platform: FakePlatform;
 
-beforeAll(async () => {
-	platform = await FakePlatform.start();
-});
-afterAll(async () => await platform.close());
-beforeEach(() => {
-	platform.clearLog();
-	platform.clearFaults();
-	resetThrottles();
-});
+useFakePlatform((started) => (platform = started));
 
 const DAY = 86_400_000;
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,22 @@
+import { FakePlatform } from '../fake-platform';
+import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+
+/**
+ * One fake platform for a test file, started before its tests and closed after them. Every
+ * test starts clean: empty request log, no injected faults, a fresh rate limit on the server
+ * and no throttle state in the node.
+ */
+export function useFakePlatform(onStarted: (platform: FakePlatform) => void) {
+	let platform: FakePlatform;
+	beforeAll(async () => {
+		platform = await FakePlatform.start();
+		onStarted(platform);
+	});
+	afterAll(async () => await platform.close());
+	beforeEach(() => {
+		platform.clearLog();
+		platform.clearFaults();
+		platform.resetRateLimit();
+		resetThrottles();
+	});
+}
