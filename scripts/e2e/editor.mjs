@@ -3,7 +3,7 @@
  * download). Logs in to a running n8n, opens the "web-form lead → ticket" example, and checks
  * in the real UI that the resource list shows, and that the agent, service, custom-field and
  * choice dropdowns fill from the fake platform; then the credential modal's test: success
- * with the good token, the 401 message with a bad one. Screenshots go to docs/screenshots/.
+ * with the good token, the 401 message with a bad one. Screenshots go to e2e-screenshots/.
  *
  * Standalone against a running `npm start`:
  *   node scripts/e2e/editor.mjs http://127.0.0.1:5678 http://127.0.0.1:<fake port>
@@ -17,7 +17,9 @@ import { connectFakePlatform, REPO } from './lib/fake-platform.mjs';
 import { OWNER } from './lib/rest.mjs';
 
 export const CHROMIUM = process.env.CC_CHROMIUM || '/usr/bin/chromium';
-export const SCREENSHOTS = join(REPO, 'docs', 'screenshots');
+// Each run's screenshots go to e2e-screenshots/ (git-ignored); UPDATE_SCREENSHOTS=1 writes the
+// README's copies in docs/screenshots/ instead.
+export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(REPO, 'docs', 'screenshots') : join(REPO, 'e2e-screenshots');
 const WORKFLOW = 'ccStory1LeadTkt1';
 const NODE = 'Create ticket';
 
