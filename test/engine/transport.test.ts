@@ -96,6 +96,21 @@ describe('429', () => {
 		expect(at[3] - at[2]).toBeGreaterThanOrEqual(4000);
 	});
 
+	test('the 429s of requests already on the wire count as one burst: one short pause, not a back-off each', async () => {
+		await timed.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', times: 5 });
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(timed),
+			input: Array.from({ length: 5 }, (_, index) => ({ index })),
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items).toHaveLength(5 * platform.store.groups.length);
+		const requests = await timed.requests();
+		expect(requests.map((request) => request.status)).toEqual([429, 429, 429, 429, 429, 200, 200, 200, 200, 200]);
+		// Escalating each of the five would have paused 2 + 4 + 8 + 16 s.
+		expect(requests[9].at - requests[0].at).toBeLessThan(2000);
+	});
+
 	test('a server slower than the client is never pushed to 20 429s in a row', async () => {
 		await timed.setRateLimit({ perSecond: 4 });
 		const run = await runNode({

@@ -209,6 +209,7 @@ export async function customerCareRequest(
 	for (;;) {
 		let answer: Answer | undefined;
 		const failures: Array<Extract<Answer, { kind: 'transient' }>> = [];
+		let sentAt = 0;
 		for (const host of hosts) {
 			const slot = await throttle.acquire();
 			if (typeof slot !== 'function') {
@@ -216,6 +217,7 @@ export async function customerCareRequest(
 					? lockoutError(node, slot.until, 'Domain incorrect too many times', request.itemIndex)
 					: rateLimitError(node, slot.consecutive429, slot.until, request.itemIndex);
 			}
+			sentAt = Date.now();
 			try {
 				answer = await sendOnce(this, account, host, request);
 			} finally {
@@ -243,7 +245,7 @@ export async function customerCareRequest(
 
 		const { status, body } = answer;
 		if (status === 429) {
-			const backoffMs = throttle.on429();
+			const backoffMs = throttle.on429(sentAt);
 			retries429++;
 			if (retries429 > MAX_429_RETRIES_PER_REQUEST || throttle.blocked()) {
 				const block = throttle.blocked();

@@ -89,9 +89,11 @@ export class AccountThrottle {
 
 	private rate: number;
 
-	private lastSlowdown = 0;
+	/** When the 429 that began the latest burst came back. */
+	private burstSeenAt = 0;
 
-	private last429 = 0;
+	/** Bursts of 429s since the last other answer. */
+	private bursts = 0;
 
 	constructor(readonly maxPerSecond: number) {
 		const perSecond = Math.max(1, Math.min(API_LIMITS.perSecond, Math.floor(maxPerSecond)));
@@ -160,6 +162,7 @@ export class AccountThrottle {
 		}
 		if (this.consecutive429 > 0) {
 			this.consecutive429 = 0;
+			this.bursts = 0;
 			this.pausedUntil = 0;
 			// Wake everything that queued behind the probe.
 			this.waitingForSlot.splice(0).forEach((wake) => wake());
@@ -167,30 +170,29 @@ export class AccountThrottle {
 	}
 
 	/**
-	 * A 429: someone else shares the account, or its quota is used up. Halve our rate and
-	 * pause the whole account with exponential back-off (2 s, 4 s ... 30 s), after a short
-	 * pause for a lone 429.
+	 * A 429 answering a request sent at `sentAt`. A run of them means someone else shares the
+	 * account, or its quota is used up: halve our rate and pause the whole account with
+	 * exponential back-off (after a short pause for a lone one: 0.1 s, 2 s, 4 s ... 30 s).
+	 * The requests that were already on the wire when a 429 came back are of the same burst:
+	 * their 429s tell nothing new, so they neither lengthen the pause nor lower the rate again
+	 * (they still count towards the lock-out guard).
 	 */
-	on429(): number {
+	on429(sentAt: number): number {
 		const now = Date.now();
-		const lone = this.consecutive429 === 0 && now - this.last429 >= QUIET_BEFORE_LONE_429_MS;
-		this.last429 = now;
 		this.consecutive429++;
+		if (this.consecutive429 > 1 && sentAt <= this.burstSeenAt) return Math.max(0, this.pausedUntil - now);
+		const lone = this.bursts === 0 && now - this.burstSeenAt >= QUIET_BEFORE_LONE_429_MS;
+		this.burstSeenAt = now;
+		this.bursts++;
 		if (lone) {
 			this.pausedUntil = Math.max(this.pausedUntil, now + LONE_429_PAUSE_MS);
 			return LONE_429_PAUSE_MS;
 		}
-		// The 429s of one burst count as one signal.
-		if (Date.now() - this.lastSlowdown >= 1000) {
-			this.lastSlowdown = Date.now();
-			this.rate = Math.max(1, this.rate / 2);
-			this.perSecond.limit = Math.floor(this.rate);
-		}
+		this.rate = Math.max(1, this.rate / 2);
+		this.perSecond.limit = Math.floor(this.rate);
 		const backoff =
-			this.consecutive429 >= MAX_CONSECUTIVE_429
-				? COOL_DOWN_MS
-				: Math.min(30_000, 1000 * 2 ** (this.consecutive429 - 1));
-		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + backoff);
+			this.consecutive429 >= MAX_CONSECUTIVE_429 ? COOL_DOWN_MS : Math.min(30_000, 1000 * 2 ** (this.bursts - 1));
+		this.pausedUntil = Math.max(this.pausedUntil, now + backoff);
 		return backoff;
 	}
 
