@@ -4,7 +4,7 @@ import { sendCustomFields } from '../../shared/customFields';
 import { commentFields, dynamicOptions } from '../../shared/descriptions';
 import { validateRequest, type FieldRule } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
-import { alphabetical, checkComment, requireContact } from '../lead/common';
+import { alphabetical, checkComment, customerKeyProperties, newRecordOptions, requireContact, sharedFieldOptions } from '../lead/common';
 import { ORDER_RULES, orderProductsProperty, orderProperty, sendOrderProducts } from './order';
 
 /** Limits of the deal fields (api-spec 4.9): texts by length, ids and value by digits (int 10). */
@@ -75,27 +75,7 @@ export function pipelineProperties(operationName: string, defaultText: string): 
 /** Deal fields that create and update share (api-spec 4.9), as options of a collection. */
 export function dealFieldOptions(): INodeProperties[] {
 	return [
-		dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'The agent who handles the deal', {
-			routing: { send: { type: 'body', property: 'deal.assignee_id' } },
-		}),
-		{
-			displayName: 'Estimated Closed Date',
-			name: 'estimated_closed_date',
-			type: 'dateTime',
-			default: '',
-			description: 'When the deal is expected to close; sent as YYYY-MM-DD HH:mm:ss in the account time zone',
-			routing: { send: { type: 'body', property: 'deal.estimated_closed_date' } },
-		},
-		{
-			displayName: 'Label Names or IDs',
-			name: 'deal_label',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getDealLabels' },
-			default: [],
-			description:
-				'Labels of the deal. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			routing: { send: { type: 'body', property: 'deal.deal_label' } },
-		},
+		...sharedFieldOptions('deal'),
 		{
 			displayName: 'Probability (%)',
 			name: 'probability',
@@ -118,35 +98,7 @@ export function dealFieldOptions(): INodeProperties[] {
 }
 
 export const createDealFields: INodeProperties[] = [
-	{
-		displayName: 'Subject',
-		name: 'subject',
-		type: 'string',
-		default: '',
-		displayOptions: { show },
-		description: 'What the deal is about, up to 250 characters',
-		routing: { send: { type: 'body', property: 'deal.subject' } },
-	},
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		default: '',
-		displayOptions: { show },
-		description:
-			"The customer's phone, up to 50 characters. Phone and e-mail identify the customer; at least one is needed.",
-		routing: { send: { type: 'body', property: 'deal.phone' } },
-	},
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		displayOptions: { show },
-		description: "The customer's e-mail address, up to 50 characters",
-		routing: { send: { type: 'body', property: 'deal.email' } },
-	},
+	...customerKeyProperties('deal', show),
 	...pipelineProperties('create', 'empty means the pipeline configured as default'),
 	{
 		displayName: 'Additional Fields',
@@ -158,21 +110,7 @@ export const createDealFields: INodeProperties[] = [
 		options: alphabetical([
 			...dealFieldOptions(),
 			...commentFields('deal.comment', { required: false, description: 'A first comment on the deal, up to 5000 characters; needs a Comment Author' }),
-			{
-				displayName: 'Customer Name',
-				name: 'username',
-				type: 'string',
-				default: '',
-				description:
-					'Name of a new customer, up to 250 characters; ignored when the phone or e-mail belongs to an existing customer',
-				routing: { send: { type: 'body', property: 'deal.username' } },
-			},
-			dynamicOptions('Group', 'group_id', 'getGroups', 'The department the deal goes to', {
-				routing: { send: { type: 'body', property: 'deal.group_id' } },
-			}),
-			dynamicOptions('Service', 'service_id', 'getServices', 'The channel the deal came from', {
-				routing: { send: { type: 'body', property: 'deal.service_id' } },
-			}),
+			...newRecordOptions('deal'),
 		]),
 	},
 	orderProperty(show),

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
+import { dynamicOptions } from '../../shared/descriptions';
 import { failFor, isEmpty } from '../../shared/validation';
 
 type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
@@ -78,4 +79,90 @@ export const DATE_FILTERS: Array<{ field: string; since: string; to: string }> =
 /** Options of a collection in alphabetical order, as n8n's style wants them. */
 export function alphabetical(options: INodeProperties[]): INodeProperties[] {
 	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+type Root = 'lead' | 'deal';
+const LABEL_METHOD: Record<Root, string> = { lead: 'getLeadLabels', deal: 'getDealLabels' };
+
+/** Subject, phone and e-mail of a new lead or deal: what it is about and whose it is. */
+export function customerKeyProperties(root: Root, show: IDataObject): INodeProperties[] {
+	const displayOptions = { show } as INodeProperties['displayOptions'];
+	return [
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			default: '',
+			displayOptions,
+			description: `What the ${root} is about, up to 250 characters`,
+			routing: { send: { type: 'body', property: `${root}.subject` } },
+		},
+		{
+			displayName: 'Phone',
+			name: 'phone',
+			type: 'string',
+			default: '',
+			displayOptions,
+			description:
+				"The customer's phone, up to 50 characters. Phone and e-mail identify the customer; at least one is needed.",
+			routing: { send: { type: 'body', property: `${root}.phone` } },
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			displayOptions,
+			description: "The customer's e-mail address, up to 50 characters",
+			routing: { send: { type: 'body', property: `${root}.email` } },
+		},
+	];
+}
+
+/** Options that a lead's and a deal's create and update share: assignee, closing date, labels. */
+export function sharedFieldOptions(root: Root): INodeProperties[] {
+	return [
+		dynamicOptions('Assignee', 'assignee_id', 'getAgents', `The agent who handles the ${root}`, {
+			routing: { send: { type: 'body', property: `${root}.assignee_id` } },
+		}),
+		{
+			displayName: 'Estimated Closed Date',
+			name: 'estimated_closed_date',
+			type: 'dateTime',
+			default: '',
+			description: `When the ${root} is expected to close; sent as YYYY-MM-DD HH:mm:ss in the account time zone`,
+			routing: { send: { type: 'body', property: `${root}.estimated_closed_date` } },
+		},
+		{
+			displayName: 'Label Names or IDs',
+			name: `${root}_label`,
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: LABEL_METHOD[root] },
+			default: [],
+			description: `Labels of the ${root}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+			routing: { send: { type: 'body', property: `${root}.${root}_label` } },
+		},
+	];
+}
+
+/** Options of a create for the customer it may make and where the record goes: name, group, service. */
+export function newRecordOptions(root: Root): INodeProperties[] {
+	return [
+		{
+			displayName: 'Customer Name',
+			name: 'username',
+			type: 'string',
+			default: '',
+			description:
+				'Name of a new customer, up to 250 characters; ignored when the phone or e-mail belongs to an existing customer',
+			routing: { send: { type: 'body', property: `${root}.username` } },
+		},
+		dynamicOptions('Group', 'group_id', 'getGroups', `The department the ${root} goes to`, {
+			routing: { send: { type: 'body', property: `${root}.group_id` } },
+		}),
+		dynamicOptions('Service', 'service_id', 'getServices', `The channel the ${root} came from`, {
+			routing: { send: { type: 'body', property: `${root}.service_id` } },
+		}),
+	];
 }

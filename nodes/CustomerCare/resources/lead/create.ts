@@ -4,7 +4,7 @@ import { sendCustomFields } from '../../shared/customFields';
 import { dynamicOptions } from '../../shared/descriptions';
 import { validateRequest, type FieldRule } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
-import { alphabetical, requireContact } from './common';
+import { alphabetical, customerKeyProperties, newRecordOptions, requireContact, sharedFieldOptions } from './common';
 import { checkUnqualifyReason } from './statuses';
 
 /** Limits of the lead fields (api-spec 4.8): texts by length, ids by digits (int 10). */
@@ -47,27 +47,7 @@ const show = { resource: ['lead'], operation: ['create'] };
 /** Lead fields that create and update share (api-spec 4.8), as options of a collection. */
 export function leadFieldOptions(): INodeProperties[] {
 	return [
-		dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'The agent who handles the lead', {
-			routing: { send: { type: 'body', property: 'lead.assignee_id' } },
-		}),
-		{
-			displayName: 'Estimated Closed Date',
-			name: 'estimated_closed_date',
-			type: 'dateTime',
-			default: '',
-			description: 'When the lead is expected to close; sent as YYYY-MM-DD HH:mm:ss in the account time zone',
-			routing: { send: { type: 'body', property: 'lead.estimated_closed_date' } },
-		},
-		{
-			displayName: 'Label Names or IDs',
-			name: 'lead_label',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getLeadLabels' },
-			default: [],
-			description:
-				'Labels of the lead. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			routing: { send: { type: 'body', property: 'lead.lead_label' } },
-		},
+		...sharedFieldOptions('lead'),
 		dynamicOptions(
 			'Lead Status',
 			'lead_status_id',
@@ -86,35 +66,7 @@ export function leadFieldOptions(): INodeProperties[] {
 }
 
 export const createLeadFields: INodeProperties[] = [
-	{
-		displayName: 'Subject',
-		name: 'subject',
-		type: 'string',
-		default: '',
-		displayOptions: { show },
-		description: 'What the lead is about, up to 250 characters',
-		routing: { send: { type: 'body', property: 'lead.subject' } },
-	},
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		default: '',
-		displayOptions: { show },
-		description:
-			"The customer's phone, up to 50 characters. Phone and e-mail identify the customer; at least one is needed.",
-		routing: { send: { type: 'body', property: 'lead.phone' } },
-	},
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		displayOptions: { show },
-		description: "The customer's e-mail address, up to 50 characters",
-		routing: { send: { type: 'body', property: 'lead.email' } },
-	},
+	...customerKeyProperties('lead', show),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -133,21 +85,7 @@ export const createLeadFields: INodeProperties[] = [
 				description: 'A note on the lead, up to 5000 characters',
 				routing: { send: { type: 'body', property: 'lead.comment' } },
 			},
-			{
-				displayName: 'Customer Name',
-				name: 'username',
-				type: 'string',
-				default: '',
-				description:
-					'Name of a new customer, up to 250 characters; ignored when the phone or e-mail belongs to an existing customer',
-				routing: { send: { type: 'body', property: 'lead.username' } },
-			},
-			dynamicOptions('Group', 'group_id', 'getGroups', 'The department the lead goes to', {
-				routing: { send: { type: 'body', property: 'lead.group_id' } },
-			}),
-			dynamicOptions('Service', 'service_id', 'getServices', 'The channel the lead came from', {
-				routing: { send: { type: 'body', property: 'lead.service_id' } },
-			}),
+			...newRecordOptions('lead'),
 		]),
 	},
 ];
