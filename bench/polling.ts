@@ -6,7 +6,7 @@
  *
  *   npx ts-node --transpile-only bench/polling.ts
  */
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { resetThrottles } from '../nodes/CustomerCare/transport/throttle';
 import { accountOf, TriggerRun } from '../test/engine/harness';
@@ -19,7 +19,6 @@ const CHANGED = 1_200;
 const IDLE_POLLS = 3;
 const SHORT_OVERLAP_S = 5;
 
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 interface PollFigures {
 	trigger: string;

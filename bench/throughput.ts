@@ -12,7 +12,10 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-import { FakePlatform, type RecordedRequest } from '../test/fake-platform';
+import { sleep } from 'n8n-workflow';
+
+import { toIsoZ } from '../nodes/CustomerCare/shared/dates';
+import { busiestSecond, FakePlatform, type RecordedRequest } from '../test/fake-platform';
 import { ensureNodesBase, NODES_BASE_VERSION } from './engine';
 import { Child } from './lib/child';
 import { median, mib, printTable, round, writeResults, type Cell } from './lib/report';
@@ -90,17 +93,6 @@ function args() {
 	};
 }
 
-const isoZ = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-
-function peakPerSecond(times: number[]): number {
-	let peak = 0;
-	for (let start = 0, end = 0; end < times.length; end++) {
-		while (times[end] - times[start] >= 1000) start++;
-		peak = Math.max(peak, end - start + 1);
-	}
-	return peak;
-}
 
 function analyse(log: RecordedRequest[], domain: string, startedAt: number) {
 	const api = log.filter((request) => request.path.startsWith(`/${domain}/`)).sort((a, b) => a.at - b.at);
@@ -116,7 +108,7 @@ function analyse(log: RecordedRequest[], domain: string, startedAt: number) {
 		firstArrivalMs: api.length ? api[0].at - startedAt : null,
 		firstLaterPageMs: later ? later.at - startedAt : null,
 		lastArrivalMs: api.length ? api[api.length - 1].at - startedAt : null,
-		peakPerSecond: peakPerSecond(api.map((request) => request.at)),
+		peakPerSecond: busiestSecond(api.map((request) => request.at)),
 		boundSeconds: pages / RATE,
 	};
 }
@@ -137,16 +129,16 @@ async function main() {
 	const since = to - DAYS * DAY;
 	const inRange = platform.store.tickets.filter((ticket) => ticket.created_at >= since && ticket.created_at <= to).length;
 	const windows = [0, 1, 2].map((index) => ({
-		since: isoZ(since + index * 31 * DAY),
-		to: isoZ(index === 2 ? to : since + (index + 1) * 31 * DAY - 1000),
+		since: toIsoZ(since + index * 31 * DAY),
+		to: toIsoZ(index === 2 ? to : since + (index + 1) * 31 * DAY - 1000),
 	}));
 	console.log(
-		`Fake platform: ${platform.store.tickets.length} tickets over ${DAYS} days (seeded in ${seedMs} ms), ${inRange} created in [${isoZ(since)}, ${isoZ(to)}]; ` +
+		`Fake platform: ${platform.store.tickets.length} tickets over ${DAYS} days (seeded in ${seedMs} ms), ${inRange} created in [${toIsoZ(since)}, ${toIsoZ(to)}]; ` +
 			`server limit ${RATE}/s; ${options.reps} run(s) per scenario.`,
 	);
 
 	const account = { baseUrl: platform.baseUrl, domain: platform.domain, apiToken: platform.token, maxRequestsPerSecond: RATE };
-	const warmUp = { since: isoZ(since - 400 * DAY), to: isoZ(since - 399 * DAY) };
+	const warmUp = { since: toIsoZ(since - 400 * DAY), to: toIsoZ(since - 399 * DAY) };
 	const runs: RunFigures[] = [];
 	try {
 		for (const latencyMs of LATENCIES_MS) {
@@ -157,8 +149,8 @@ async function main() {
 					const input: WorkerInput = {
 						client: variant.client,
 						account,
-						since: isoZ(since),
-						to: isoZ(to),
+						since: toIsoZ(since),
+						to: toIsoZ(to),
 						windows,
 						warmUp,
 						...variant.input,
@@ -339,7 +331,7 @@ async function main() {
 			tickets: TICKETS,
 			days: DAYS,
 			inRange,
-			range: { since: isoZ(since), to: isoZ(to) },
+			range: { since: toIsoZ(since), to: toIsoZ(to) },
 			httpRequestWindows: windows,
 			latenciesMs: LATENCIES_MS,
 			serverRatePerSecond: RATE,

@@ -14,6 +14,17 @@ import { Store } from './store';
 import { parseOffset } from './time';
 
 export type { Fault, FaultKind, RecordedRequest, RateLimitOptions } from './server';
+
+/** The largest number of request arrival times (ms) within any one second. */
+export function busiestSecond(arrivals: number[]): number {
+	const times = [...arrivals].sort((a, b) => a - b);
+	let busiest = 0;
+	for (let first = 0, last = 0; last < times.length; last++) {
+		while (times[last] - times[first] >= 1000) first++;
+		busiest = Math.max(busiest, last - first + 1);
+	}
+	return busiest;
+}
 export { DEFAULT_RATE_LIMIT, MALFORMED_BODY, RateLimiter } from './server';
 export { MESSAGES } from './handlers';
 export { Store, mulberry32 } from './store';

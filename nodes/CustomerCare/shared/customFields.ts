@@ -269,10 +269,13 @@ export async function simplifyRecords(this: IExecuteSingleFunctions, records: ID
  * follows does not add one more round trip at the end. A failure here is met again, and
  * reported, by that step.
  */
-export function prefetchFieldLabels(this: IExecuteSingleFunctions): void {
+function prefetchFieldLabels(this: IExecuteSingleFunctions): void {
 	if (!(this.getNodeParameter('simplify', true) as boolean)) return;
 	getFieldDefinitions.call(this, 'tickets').catch(() => undefined);
 }
+
+/** The output of a list whose records carry custom fields (tickets, leads, deals): labelled when Simplify is on. */
+export const labelledList = { prefetch: prefetchFieldLabels, transform: simplifyRecords };
 
 /* ---------- editor: dropdowns and the parameters that use them ---------- */
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { prefetchFieldLabels, simplifyRecords } from '../../shared/customFields';
+import { labelledList } from '../../shared/customFields';
 import { returnAllAndLimit, simplifyProperty } from '../../shared/descriptions';
 import { checkDateRanges, validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
@@ -18,7 +18,7 @@ export const getAllDeals = operation(
 			'List deals, filtered by customer, assignee, service, pipelines, stages, closing (won, lost, unqualified), conversion and created, updated, converted or closed date ranges',
 	},
 	{ method: 'GET', path: '/api/v1/deals' },
-	{ list: { rootProperty: 'deals', paged: true, idProperty: 'id' }, transform: simplifyRecords, prefetch: prefetchFieldLabels },
+	{ list: { rootProperty: 'deals', paged: true, idProperty: 'id' }, ...labelledList },
 	{
 		preSend: [
 			validateRequest([

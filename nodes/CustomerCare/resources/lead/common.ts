@@ -2,7 +2,13 @@
  * Helpers of the Lead resource that the Deal resource shares: a deal is a lead that was
  * converted, and both endpoints take the same customer keys, comments, id lists and filters.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { dynamicOptions } from '../../shared/descriptions';
 import { failFor, isEmpty } from '../../shared/validation';
@@ -85,8 +91,8 @@ type Root = 'lead' | 'deal';
 const LABEL_METHOD: Record<Root, string> = { lead: 'getLeadLabels', deal: 'getDealLabels' };
 
 /** Subject, phone and e-mail of a new lead or deal: what it is about and whose it is. */
-export function customerKeyProperties(root: Root, show: IDataObject): INodeProperties[] {
-	const displayOptions = { show } as INodeProperties['displayOptions'];
+export function customerKeyProperties(root: Root, show: IDisplayOptions['show']): INodeProperties[] {
+	const displayOptions = { show };
 	return [
 		{
 			displayName: 'Subject',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { prefetchFieldLabels, simplifyRecords } from '../../shared/customFields';
+import { labelledList } from '../../shared/customFields';
 import { dynamicOptions, returnAllAndLimit, simplifyProperty } from '../../shared/descriptions';
 import { checkDateRanges, validateRequest, type FieldRule } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
@@ -74,7 +74,7 @@ export const getAllLeads = operation(
 			'List leads, filtered by customer, assignee, service, statuses, conversion (to deal or unqualified) and created, updated or converted date ranges',
 	},
 	{ method: 'GET', path: '/api/v1/leads' },
-	{ list: { rootProperty: 'leads', paged: true, idProperty: 'id' }, transform: simplifyRecords, prefetch: prefetchFieldLabels },
+	{ list: { rootProperty: 'leads', paged: true, idProperty: 'id' }, ...labelledList },
 	{
 		preSend: [
 			validateRequest([

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { prefetchFieldLabels, simplifyRecords } from '../../shared/customFields';
+import { labelledList } from '../../shared/customFields';
 import { dateRangeFields, dynamicOptions, returnAllAndLimit, simplifyProperty } from '../../shared/descriptions';
 import { checkDateRanges, validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
@@ -26,7 +26,7 @@ export const getAllTickets = operation(
 				['created_since', 'created_to'],
 			],
 		},
-		transform: simplifyRecords, prefetch: prefetchFieldLabels,
+		...labelledList,
 	},
 	{
 		preSend: [
