@@ -2,11 +2,17 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	INodeExecutionData,
+	INodeProperties,
 	INodePropertyOptions,
 	INodePropertyRouting,
 } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { checkFields } from '../shared/validation';
 
 import { fetchList, type ListSpec } from './list';
 import { customerCareRequest } from './request';
@@ -22,7 +28,15 @@ export interface OutputSpec {
 	prefetch?: (this: IExecutePaginationFunctions) => void;
 	/** Last shaping step on the items, e.g. id → label mapping. */
 	transform?: (this: IExecutePaginationFunctions, items: IDataObject[]) => Promise<IDataObject[]> | IDataObject[];
+	/**
+	 * The operation's own parameters: every number and ID among them is checked before
+	 * sending, from its description (see `checkFields`). A getter, since an operation file
+	 * declares its fields after the operation.
+	 */
+	fields?: () => INodeProperties[];
 }
+
+type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
 /** Optional fields left empty in the editor are not sent (the API reads '' as a value). */
 function withoutEmpty(value: IDataObject): IDataObject {
@@ -35,46 +49,100 @@ function withoutEmpty(value: IDataObject): IDataObject {
 	return result;
 }
 
-function toItems(records: IDataObject[]): INodeExecutionData[] {
-	return records.map((json) => ({ json }));
+/**
+ * n8n's routing node adds no `pairedItem` and the engine guesses it only when the counts of
+ * input and output items match, so every item we return names its input item here.
+ */
+function toItems(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
+	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * The error item of Continue On Fail, paired with its input item. (n8n's routing node makes
+ * `{json: {}, error}` without a pairing, which loses the item as soon as a list returns more
+ * items than came in.)
+ */
+function errorItem(error: unknown, itemIndex: number, ctx: IExecuteSingleFunctions): INodeExecutionData {
+	const nodeError =
+		error instanceof NodeOperationError || error instanceof NodeApiError
+			? error
+			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	const json: IDataObject = { error: nodeError.message };
+	if (nodeError.description) json.description = nodeError.description;
+	return { json, error: nodeError, pairedItem: { item: itemIndex } };
 }
 
 /**
  * n8n builds each request from the declarative `routing` (method, path, query, body); this
- * hook then hands it to our transport instead of n8n's plain HTTP call. n8n calls it only
- * when `paginate` is set, which is why every operation sets `send.paginate: true`.
+ * hook then checks it (the operation's `preSend` steps run here, not in n8n, so that a
+ * refused item becomes a paired error item) and hands it to our transport instead of n8n's
+ * plain HTTP call. n8n calls it only when `paginate` is set, which is why every operation
+ * sets `send.paginate: true`.
  */
-export function sendThroughTransport(output: OutputSpec) {
+export function sendThroughTransport(output: OutputSpec, preSend: PreSend[] = []) {
 	return async function (
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		const { method, url, qs, body } = requestData.options;
 		const itemIndex = this.getItemIndex();
-		const httpMethod = (method ?? 'GET') as IHttpRequestMethods;
-		const request = {
-			method: httpMethod,
-			path: url ?? '',
-			qs: qs && Object.keys(qs).length ? withoutEmpty(qs as IDataObject) : undefined,
-			body: httpMethod === 'GET' ? undefined : withoutEmpty((body as IDataObject | undefined) ?? {}),
-			target: output.target,
-			itemIndex,
-		};
-
-		let records: IDataObject[];
-		if (output.list) {
-			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
-			const limit = returnAll ? undefined : (this.getNodeParameter('limit', 50) as number);
-			output.prefetch?.call(this);
-			records = await fetchList.call(this, request, output.list, limit);
-		} else {
-			const answer = await customerCareRequest.call(this, request);
-			const root = output.rootProperty ? answer[output.rootProperty] : answer;
-			records = Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
+		try {
+			// n8n types the request it built with an optional url; preSend steps take it as is (as n8n does).
+			let options = requestData.options as IHttpRequestOptions;
+			if (output.fields) await checkFields.call(this, output.fields(), options);
+			for (const step of preSend) options = await step.call(this, options);
+			return toItems(await send.call(this, options, output), itemIndex);
+		} catch (error) {
+			if (this.continueOnFail()) return [errorItem(error, itemIndex, this)];
+			throw error;
 		}
-		if (output.transform) records = await output.transform.call(this, records);
-		return toItems(records);
 	};
+}
+
+/** Sends the checked request through the transport; the answer's records, shaped by the operation. */
+async function send(
+	this: IExecutePaginationFunctions,
+	options: IHttpRequestOptions,
+	output: OutputSpec,
+): Promise<IDataObject[]> {
+	const { method, url, qs, body } = options;
+	const httpMethod = (method ?? 'GET') as IHttpRequestMethods;
+	const request = {
+		method: httpMethod,
+		path: url ?? '',
+		qs: qs && Object.keys(qs).length ? withoutEmpty(qs as IDataObject) : undefined,
+		body: httpMethod === 'GET' ? undefined : withoutEmpty((body as IDataObject | undefined) ?? {}),
+		target: output.target,
+		itemIndex: this.getItemIndex(),
+	};
+
+	let records: IDataObject[];
+	if (output.list) {
+		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
+		const limit = returnAll ? undefined : checkLimit(this);
+		output.prefetch?.call(this);
+		records = await fetchList.call(this, request, output.list, limit);
+	} else {
+		const answer = await customerCareRequest.call(this, request);
+		const root = output.rootProperty ? answer[output.rootProperty] : answer;
+		records = Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
+	}
+	if (output.transform) records = await output.transform.call(this, records);
+	return records;
+}
+
+/** Limit is a number field like any other: an expression may give it anything. */
+export function checkLimit(ctx: IExecuteSingleFunctions): number {
+	const limit = ctx.getNodeParameter('limit', 50) as unknown;
+	const number = typeof limit === 'number' ? limit : Number(String(limit).trim());
+	if (String(limit).trim() === '' || !Number.isInteger(number) || number < 1) {
+		const itemIndex = ctx.getItemIndex();
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Limit (limit) must be a whole number of at least 1; got "${String(limit)}" [item ${itemIndex}]`,
+			{ itemIndex },
+		);
+	}
+	return number;
 }
 
 /** One operation of a resource: its name, its request and how its answer becomes items. */
@@ -88,8 +156,8 @@ export function operation(
 		...option,
 		routing: {
 			request: { method: request.method, url: request.path },
-			send: { ...send, paginate: true },
-			operations: { pagination: sendThroughTransport(output) },
+			send: { ...send, preSend: undefined, paginate: true },
+			operations: { pagination: sendThroughTransport(output, send?.preSend as PreSend[] | undefined) },
 		},
 	};
 }

@@ -71,6 +71,7 @@ export const getAllCalls = operation(
 	{
 		list: { rootProperty: 'calls', paged: true, idProperty: 'id', windowPairs: WINDOW_PAIRS, order: callOrder },
 		transform: withCallerNumber,
+		fields: () => getAllCallsFields,
 	},
 	{
 		preSend: [

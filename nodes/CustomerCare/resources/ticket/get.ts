@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyRecords } from '../../shared/customFields';
 import { simplifyProperty } from '../../shared/descriptions';
+import { checked, RECORD_ID } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
 export const getTicket = operation(
@@ -12,19 +13,22 @@ export const getTicket = operation(
 		description: 'Get one ticket by its ID, with comments, requester, assignee, tags and custom fields',
 	},
 	// The spec names this endpoint only; we take its answer to be {code, ticket}.
-	{ method: 'GET', path: '=/api/v1/tickets/{{encodeURIComponent($parameter.ticketId)}}' },
-	{ rootProperty: 'ticket', transform: simplifyRecords },
+	{ method: 'GET', path: '=/api/v1/tickets/{{encodeURIComponent(String($parameter.ticketId).trim())}}' },
+	{ rootProperty: 'ticket', transform: simplifyRecords, fields: () => getTicketFields },
 );
 
 export const getTicketFields: INodeProperties[] = [
-	{
-		displayName: 'Ticket ID',
-		name: 'ticketId',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show: { resource: ['ticket'], operation: ['get'] } },
-		description: 'The ticket_id of the ticket',
-	},
+	checked(
+		{
+			displayName: 'Ticket ID',
+			name: 'ticketId',
+			type: 'string',
+			required: true,
+			default: '',
+			displayOptions: { show: { resource: ['ticket'], operation: ['get'] } },
+			description: 'The ticket_id of the ticket (a whole number)',
+		},
+		RECORD_ID,
+	),
 	simplifyProperty('ticket', ['get']),
 ];
