@@ -103,14 +103,17 @@ export function checkField(rule: FieldRule, value: unknown, timeZone: string, fa
 		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
 		return ids.length > 0 ? ids.map(Number) : undefined;
 	}
-	if (rule.id && !/^\d{1,20}$/.test(String(value).trim())) {
-		fail(`${name} must be an ID (a whole number); got "${String(value)}"`);
+	if (rule.id) {
+		const digits = rule.maxLength ?? 20;
+		if (!new RegExp(`^\\d{1,${digits}}$`).test(String(value).trim())) {
+			fail(`${name} must be a whole number${rule.maxLength ? ` of at most ${digits} digits` : ''}; got "${String(value)}"`);
+		}
 	}
 	if (rule.ids) {
 		const wrong = (Array.isArray(value) ? value : String(value).split(',')).find(
 			(id) => !/^\d{1,20}$/.test(String(id).trim()),
 		);
-		if (wrong !== undefined) fail(`${name} must be a list of IDs (whole numbers); "${String(wrong)}" is not one`);
+		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${String(wrong)}" is not one`);
 	}
 	if (rule.text && typeof value !== 'string') value = String(value);
 	if (rule.number || rule.integer || rule.min !== undefined || rule.max !== undefined) {
@@ -232,9 +235,15 @@ function checkOf(property: INodeProperties): FieldCheck | undefined {
 	return declared || implied ? { ...implied, ...declared } : undefined;
 }
 
-/** `Assignee Name or ID` → `Assignee`: the name the user reads, without n8n's dropdown suffix. */
+/**
+ * The field's name as the user reads it, without n8n's dropdown suffix or a unit:
+ * `Assignee Name or ID` → `Assignee`, `Label Names or IDs` → `Labels`, `Probability (%)` → `Probability`.
+ */
 function labelOf(property: INodeProperties): string {
-	return property.displayName.replace(/ Names? or IDs?$/, '');
+	return property.displayName
+		.replace(/ Name or ID$/, '')
+		.replace(/(s?) Names or IDs$/, (_, plural: string) => (plural ? plural : 's'))
+		.replace(/ \(.*\)$/, '');
 }
 
 interface PlacedRule extends FieldRule {
