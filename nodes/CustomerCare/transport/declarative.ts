@@ -57,19 +57,21 @@ function toItems(records: IDataObject[], itemIndex: number): INodeExecutionData[
 	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }
 
+/** An error as n8n reports it: ours already are; anything else becomes a NodeOperationError of the item. */
+function nodeErrorOf(error: unknown, itemIndex: number, ctx: IExecuteSingleFunctions): NodeApiError | NodeOperationError {
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
 /**
  * The error item of Continue On Fail, paired with its input item. (n8n's routing node makes
  * `{json: {}, error}` without a pairing, which loses the item as soon as a list returns more
  * items than came in.)
  */
-function errorItem(error: unknown, itemIndex: number, ctx: IExecuteSingleFunctions): INodeExecutionData {
-	const nodeError =
-		error instanceof NodeOperationError || error instanceof NodeApiError
-			? error
-			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-	const json: IDataObject = { error: nodeError.message };
-	if (nodeError.description) json.description = nodeError.description;
-	return { json, error: nodeError, pairedItem: { item: itemIndex } };
+function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	return { json, error, pairedItem: { item: itemIndex } };
 }
 
 /**
@@ -92,8 +94,9 @@ export function sendThroughTransport(output: OutputSpec, preSend: PreSend[] = []
 			for (const step of preSend) options = await step.call(this, options);
 			return toItems(await send.call(this, options, output), itemIndex);
 		} catch (error) {
-			if (this.continueOnFail()) return [errorItem(error, itemIndex, this)];
-			throw error;
+			const nodeError = nodeErrorOf(error, itemIndex, this);
+			if (this.continueOnFail()) return [errorItem(nodeError, itemIndex)];
+			throw nodeError;
 		}
 	};
 }
