@@ -235,10 +235,13 @@ describe('number and ID fields are checked before sending', () => {
 		expect(sent[field]).toBe(value);
 	});
 
-	test('Ticket → Create: a number given as text by an expression is sent as a number', async () => {
-		const run = await runNode({ parameters: create('campaign_id', '={{ "12" }}'), account: accountOf(platform), input: [{ subject: 'x' }] });
+	test.each([
+		['campaign_id', '={{ "12" }}', 12],
+		['assignee_id', '={{ " 1003 " }}', 1003],
+	])('Ticket → Create: %s given as text by an expression is sent as a number', async (field, expression, sent) => {
+		const run = await runNode({ parameters: create(field, expression), account: accountOf(platform), input: [{ subject: 'x' }] });
 		expect(run.error).toBeUndefined();
-		expect((writes()[0].body as { ticket: IDataObject }).ticket.campaign_id).toBe(12);
+		expect((writes()[0].body as { ticket: IDataObject }).ticket[field]).toBe(sent);
 	});
 
 	test('Ticket → Create without Continue On Fail: the run fails naming field and item, and nothing is sent', async () => {

@@ -114,7 +114,7 @@ describe('validation before sending', () => {
 		['content over 1000 characters', { content: 'x'.repeat(1001) }, 'Content (content) is 1001 characters long; at most 1000 are allowed [item 0]'],
 		['no content', { content: '={{ "" }}' }, 'Content (content) is required [item 0]'],
 		['no phone', { phone: '={{ "" }}' }, 'Phone (phone) is required [item 0]'],
-		['a service that is no ID', { serviceId: '={{ "SMS" }}' }, 'SMS Service (service_id) must be an ID (a whole number); got "SMS" [item 0]'],
+		['a service that is no ID', { serviceId: '={{ "SMS" }}' }, 'SMS Service (service_id) must be a whole number; got "SMS" [item 0]'],
 		['a ticket ID that is no number', { additionalFields: { ticket_id: '12a' } }, 'Ticket ID (ticket_id) must be a whole number; got "12a" [item 0]'],
 	])('%s: a clear error and no request', async (_name, parameters, message) => {
 		const run = await runNode({ parameters: send(parameters), account: accountOf(platform) });

@@ -29,7 +29,7 @@ export interface FieldRule {
 	text?: boolean;
 	/** A number, decimals allowed (whole numbers: `integer`). */
 	number?: boolean;
-	/** An ID of the account (digits), sent as given. */
+	/** An ID of the account: digits, sent as a number (as text with `text`). */
 	id?: boolean;
 	/** A list of IDs (digits), sent as given; `idList`/`idArray` convert it where the endpoint wants. */
 	ids?: boolean;
@@ -108,6 +108,8 @@ export function checkField(rule: FieldRule, value: unknown, timeZone: string, fa
 		if (!new RegExp(`^\\d{1,${digits}}$`).test(String(value).trim())) {
 			fail(`${name} must be a whole number${rule.maxLength ? ` of at most ${digits} digits` : ''}; got "${String(value)}"`);
 		}
+		// The API's ids are numbers; an expression often gives them as text.
+		if (!rule.text) value = Number(String(value).trim());
 	}
 	if (rule.ids) {
 		const wrong = (Array.isArray(value) ? value : String(value).split(',')).find(
