@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyRecords } from '../../shared/customFields';
-import { simplifyProperty } from '../../shared/descriptions';
-import { checked, RECORD_ID } from '../../shared/validation';
+import { recordIdProperty, simplifyProperty } from '../../shared/descriptions';
 import { operation } from '../../transport/declarative';
 
 export const getDeal = operation(
@@ -18,17 +17,6 @@ export const getDeal = operation(
 );
 
 export const getDealFields: INodeProperties[] = [
-	checked(
-		{
-			displayName: 'Deal ID',
-			name: 'dealId',
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: { show: { resource: ['deal'], operation: ['get'] } },
-			description: 'The ID of the deal (a whole number)',
-		},
-		RECORD_ID,
-	),
+	recordIdProperty('deal', 'get', 'Deal ID', 'dealId', 'The ID of the deal'),
 	simplifyProperty('deal', ['get']),
 ];

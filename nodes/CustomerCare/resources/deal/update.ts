@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendCustomFields } from '../../shared/customFields';
-import { commentFields } from '../../shared/descriptions';
-import { checked, RECORD_ID, validateRequest } from '../../shared/validation';
+import { commentFields, recordIdProperty } from '../../shared/descriptions';
+import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 import { alphabetical, checkComment } from '../lead/common';
 import { DEAL_RULES, dealFieldOptions, pipelineProperties } from './create';
@@ -31,18 +31,7 @@ export const updateDeal = operation(
 const show = { resource: ['deal'], operation: ['update'] };
 
 export const updateDealFields: INodeProperties[] = [
-	checked(
-		{
-			displayName: 'Deal ID',
-			name: 'dealId',
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: { show },
-			description: 'The ID of the deal to update (a whole number)',
-		},
-		RECORD_ID,
-	),
+	recordIdProperty('deal', 'update', 'Deal ID', 'dealId', 'The ID of the deal to update'),
 	...commentFields('deal.comment', { show, required: true, description: 'Every update adds a comment; this is its text, up to 5000 characters' }),
 	...pipelineProperties('update', 'empty keeps it'),
 	{

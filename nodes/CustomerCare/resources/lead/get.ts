@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyRecords } from '../../shared/customFields';
-import { simplifyProperty } from '../../shared/descriptions';
-import { checked, RECORD_ID } from '../../shared/validation';
+import { recordIdProperty, simplifyProperty } from '../../shared/descriptions';
 import { operation } from '../../transport/declarative';
 
 export const getLead = operation(
@@ -18,17 +17,6 @@ export const getLead = operation(
 );
 
 export const getLeadFields: INodeProperties[] = [
-	checked(
-		{
-			displayName: 'Lead ID',
-			name: 'leadId',
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: { show: { resource: ['lead'], operation: ['get'] } },
-			description: 'The ID of the lead (a whole number)',
-		},
-		RECORD_ID,
-	),
+	recordIdProperty('lead', 'get', 'Lead ID', 'leadId', 'The ID of the lead'),
 	simplifyProperty('lead', ['get']),
 ];

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendCustomFields } from '../../shared/customFields';
-import { commentFields } from '../../shared/descriptions';
-import { checked, RECORD_ID, validateRequest } from '../../shared/validation';
+import { commentFields, recordIdProperty } from '../../shared/descriptions';
+import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 import { alphabetical, checkComment } from './common';
 import { LEAD_RULES, leadFieldOptions } from './create';
@@ -35,18 +35,7 @@ export const updateLead = operation(
 const show = { resource: ['lead'], operation: ['update'] };
 
 export const updateLeadFields: INodeProperties[] = [
-	checked(
-		{
-			displayName: 'Lead ID',
-			name: 'leadId',
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: { show },
-			description: 'The ID of the lead to update (a whole number)',
-		},
-		RECORD_ID,
-	),
+	recordIdProperty('lead', 'update', 'Lead ID', 'leadId', 'The ID of the lead to update'),
 	...commentFields('lead.comment', { show, required: true, description: 'Every update adds a comment; this is its text, up to 5000 characters' }),
 	{
 		displayName: 'Update Fields',

@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyRecords } from '../../shared/customFields';
-import { simplifyProperty } from '../../shared/descriptions';
-import { checked, RECORD_ID } from '../../shared/validation';
+import { recordIdProperty, simplifyProperty } from '../../shared/descriptions';
 import { operation } from '../../transport/declarative';
 
 export const getTicket = operation(
@@ -18,17 +17,6 @@ export const getTicket = operation(
 );
 
 export const getTicketFields: INodeProperties[] = [
-	checked(
-		{
-			displayName: 'Ticket ID',
-			name: 'ticketId',
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: { show: { resource: ['ticket'], operation: ['get'] } },
-			description: 'The ticket_id of the ticket (a whole number)',
-		},
-		RECORD_ID,
-	),
+	recordIdProperty('ticket', 'get', 'Ticket ID', 'ticketId', 'The ticket_id of the ticket'),
 	simplifyProperty('ticket', ['get']),
 ];

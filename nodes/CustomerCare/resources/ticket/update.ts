@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../shared/constants';
 import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
-import { commentFields, dynamicOptions } from '../../shared/descriptions';
-import { checked, RECORD_ID, validateRequest } from '../../shared/validation';
+import { commentFields, dynamicOptions, recordIdProperty } from '../../shared/descriptions';
+import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
 export const updateTicket = operation(
@@ -33,18 +33,7 @@ export const updateTicket = operation(
 const show = { resource: ['ticket'], operation: ['update'] };
 
 export const updateTicketFields: INodeProperties[] = [
-	checked(
-		{
-			displayName: 'Ticket ID',
-			name: 'ticketId',
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: { show },
-			description: 'The ticket_id of the ticket to update (a whole number)',
-		},
-		RECORD_ID,
-	),
+	recordIdProperty('ticket', 'update', 'Ticket ID', 'ticketId', 'The ticket_id of the ticket to update'),
 	...commentFields('ticket.ticket_comment', { show, required: true, description: 'Every update adds a comment; this is its text' }),
 	{
 		displayName: 'Update Fields',
