@@ -10,12 +10,11 @@ import type {
 	INodePropertyOptions,
 	INodePropertyRouting,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import { checkFields } from '../shared/validation';
 
 import { fetchList, type ListSpec } from './list';
 import { customerCareRequest } from './request';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { checkFields } from '../shared/validation';
 
 /** How an operation's answer becomes output items. */
 export interface OutputSpec {
@@ -76,61 +75,65 @@ function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number):
 
 /**
  * n8n builds each request from the declarative `routing` (method, path, query, body); this
- * hook then checks it (the operation's `preSend` steps run here, not in n8n, so that a
- * refused item becomes a paired error item) and hands it to our transport instead of n8n's
- * plain HTTP call. n8n calls it only when `paginate` is set, which is why every operation
- * sets `send.paginate: true`.
+ * hook then hands it to our transport instead of n8n's plain HTTP call. n8n calls it only
+ * when `paginate` is set, which is why every operation sets `send.paginate: true`.
  */
-export function sendThroughTransport(output: OutputSpec, preSend: PreSend[] = []) {
+export function sendThroughTransport(output: OutputSpec) {
 	return async function (
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
+		const { method, url, qs, body } = requestData.options;
+		const itemIndex = this.getItemIndex();
+		const httpMethod = (method ?? 'GET') as IHttpRequestMethods;
+		const request = {
+			method: httpMethod,
+			path: url ?? '',
+			qs: qs && Object.keys(qs).length ? withoutEmpty(qs as IDataObject) : undefined,
+			body: httpMethod === 'GET' ? undefined : withoutEmpty((body as IDataObject | undefined) ?? {}),
+			target: output.target,
+			itemIndex,
+		};
+
+		let records: IDataObject[];
+		if (output.list) {
+			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
+			const limit = returnAll ? undefined : checkLimit(this);
+			output.prefetch?.call(this);
+			records = await fetchList.call(this, request, output.list, limit);
+		} else {
+			const answer = await customerCareRequest.call(this, request);
+			const root = output.rootProperty ? answer[output.rootProperty] : answer;
+			records = Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
+		}
+		if (output.transform) records = await output.transform.call(this, records);
+		return toItems(records, itemIndex);
+	};
+}
+
+type PaginationHook = ReturnType<typeof sendThroughTransport>;
+
+/**
+ * Around the transport hook: the operation's checks first (its fields' checks, then its
+ * `preSend` steps, run here rather than by n8n so that a refused item can become a paired
+ * error item), and Continue On Fail answered with an error item paired to its input item.
+ */
+function checkedAndPaired(output: OutputSpec, preSend: PreSend[], send: PaginationHook): PaginationHook {
+	return async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
 		const itemIndex = this.getItemIndex();
 		try {
 			// n8n types the request it built with an optional url; preSend steps take it as is (as n8n does).
 			let options = requestData.options as IHttpRequestOptions;
 			if (output.fields) await checkFields.call(this, output.fields(), options);
 			for (const step of preSend) options = await step.call(this, options);
-			return toItems(await send.call(this, options, output), itemIndex);
+			requestData.options = options;
+			return await send.call(this, requestData);
 		} catch (error) {
 			const nodeError = nodeErrorOf(error, itemIndex, this);
 			if (this.continueOnFail()) return [errorItem(nodeError, itemIndex)];
 			throw nodeError;
 		}
 	};
-}
-
-/** Sends the checked request through the transport; the answer's records, shaped by the operation. */
-async function send(
-	this: IExecutePaginationFunctions,
-	options: IHttpRequestOptions,
-	output: OutputSpec,
-): Promise<IDataObject[]> {
-	const { method, url, qs, body } = options;
-	const httpMethod = (method ?? 'GET') as IHttpRequestMethods;
-	const request = {
-		method: httpMethod,
-		path: url ?? '',
-		qs: qs && Object.keys(qs).length ? withoutEmpty(qs as IDataObject) : undefined,
-		body: httpMethod === 'GET' ? undefined : withoutEmpty((body as IDataObject | undefined) ?? {}),
-		target: output.target,
-		itemIndex: this.getItemIndex(),
-	};
-
-	let records: IDataObject[];
-	if (output.list) {
-		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
-		const limit = returnAll ? undefined : checkLimit(this);
-		output.prefetch?.call(this);
-		records = await fetchList.call(this, request, output.list, limit);
-	} else {
-		const answer = await customerCareRequest.call(this, request);
-		const root = output.rootProperty ? answer[output.rootProperty] : answer;
-		records = Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
-	}
-	if (output.transform) records = await output.transform.call(this, records);
-	return records;
 }
 
 /** Limit is a number field like any other: an expression may give it anything. */
@@ -160,7 +163,9 @@ export function operation(
 		routing: {
 			request: { method: request.method, url: request.path },
 			send: { ...send, preSend: undefined, paginate: true },
-			operations: { pagination: sendThroughTransport(output, send?.preSend as PreSend[] | undefined) },
+			operations: {
+				pagination: checkedAndPaired(output, (send?.preSend ?? []) as PreSend[], sendThroughTransport(output)),
+			},
 		},
 	};
 }
