@@ -288,6 +288,36 @@ export async function runNode(options: {
 	return { items, error, run };
 }
 
+/**
+ * The node's items as n8n's RoutingNode returns them, before WorkflowExecute fills in a
+ * `pairedItem` it can guess (it does when input and output counts match): what the node
+ * itself pairs. WorkflowExecute runs a declarative node exactly this way.
+ */
+export async function runRoutingNode(options: {
+	parameters: INodeParameters;
+	account: Account;
+	input: IDataObject[];
+	continueOnFail?: boolean;
+}): Promise<INodeExecutionData[]> {
+	const node = nodeOf(options.parameters, options);
+	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const inputData = { main: [options.input.map((json) => ({ json }))] };
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalDataFor(options.account),
+		'manual',
+		{ resultData: { runData: {} } } as unknown as IRunExecutionData,
+		0,
+		inputData.main[0],
+		inputData,
+		{ node, data: inputData, source: null },
+		[],
+	);
+	const output = await new RoutingNode(context, nodeTypes.getByNameAndVersion(node.type)).runNode();
+	return output?.[0] ?? [];
+}
+
 /** The JSON of the output items. */
 export function jsonOf(run: NodeRun): IDataObject[] {
 	return run.items.map((item) => item.json);

@@ -114,8 +114,16 @@ export function coerceValue(
 ): string | number | number[] {
 	const name = `Custom field "${field.custom_field_lable}" (${field.type})`;
 	switch (kindOf(field.type)) {
-		case 'single':
-			return findChoice(field, Array.isArray(value) ? value[0] : value, fail).id;
+		case 'single': {
+			// A list of one is what the editor's choices box gives; more than one is a mistake, not a pick.
+			const choices = Array.isArray(value) ? value : [value];
+			if (choices.length !== 1) {
+				return fail(
+					`${name} takes exactly one choice; got ${choices.length}${choices.length ? `: ${choices.map(String).join(', ')}` : ''}`,
+				);
+			}
+			return findChoice(field, choices[0], fail).id;
+		}
 		case 'multiple':
 			return listOf(value).map((choice) => findChoice(field, choice, fail).id);
 		case 'number': {
@@ -346,7 +354,7 @@ export function customFieldProperties(resource: string, operations: string[]): I
 							typeOptions: { loadOptionsMethod: 'getCustomFieldValues', loadOptionsDependsOn: ['&fieldId'] },
 							default: [],
 							description:
-								'For single-choice, multiple-choice and stage fields: the choice(s) to set. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+								'For choice and stage fields: the choices to set. A single-choice or stage field takes exactly one; several are refused before sending. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 						},
 					],
 				},

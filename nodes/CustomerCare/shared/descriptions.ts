@@ -1,5 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { checked, RECORD_ID } from './validation';
+
 /** Return All and Limit, shown for one resource's list operation. */
 export function returnAllAndLimit(resource: string, operation = 'getAll'): INodeProperties[] {
 	const show = { resource: [resource], operation: [operation] };
@@ -156,4 +158,26 @@ export function dateRangeFields(
 			routing: { send: { type: 'query', property: '={{$parameter.dateField}}_to' } },
 		},
 	];
+}
+
+/** The ID of the record an operation reads or changes (in the path): required, a whole number, checked before sending. */
+export function recordIdProperty(
+	resource: string,
+	operation: string,
+	displayName: string,
+	name: string,
+	description: string,
+): INodeProperties {
+	return checked(
+		{
+			displayName,
+			name,
+			type: 'string',
+			required: true,
+			default: '',
+			displayOptions: { show: { resource: [resource], operation: [operation] } },
+			description: `${description} (a whole number)`,
+		},
+		RECORD_ID,
+	);
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getAccount } from '../transport/request';
@@ -27,6 +27,12 @@ export interface FieldRule {
 	idArray?: boolean;
 	/** Sent as text, even when an expression gave a number (ids such as `order_city_id`). */
 	text?: boolean;
+	/** A number, decimals allowed (whole numbers: `integer`). */
+	number?: boolean;
+	/** An ID of the account: digits, sent as a number (as text with `text`). */
+	id?: boolean;
+	/** A list of IDs (digits), sent as given; `idList`/`idArray` convert it where the endpoint wants. */
+	ids?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -97,8 +103,22 @@ export function checkField(rule: FieldRule, value: unknown, timeZone: string, fa
 		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
 		return ids.length > 0 ? ids.map(Number) : undefined;
 	}
+	if (rule.id) {
+		const digits = rule.maxLength ?? 20;
+		if (!new RegExp(`^\\d{1,${digits}}$`).test(String(value).trim())) {
+			fail(`${name} must be a whole number${rule.maxLength ? ` of at most ${digits} digits` : ''}; got "${String(value)}"`);
+		}
+		// The API's ids are numbers; an expression often gives them as text.
+		if (!rule.text) value = Number(String(value).trim());
+	}
+	if (rule.ids) {
+		const wrong = (Array.isArray(value) ? value : String(value).split(',')).find(
+			(id) => !/^\d{1,20}$/.test(String(id).trim()),
+		);
+		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${String(wrong)}" is not one`);
+	}
 	if (rule.text && typeof value !== 'string') value = String(value);
-	if (rule.integer || rule.min !== undefined || rule.max !== undefined) {
+	if (rule.number || rule.integer || rule.min !== undefined || rule.max !== undefined) {
 		const number = typeof value === 'number' ? value : Number(String(value).trim());
 		if (!Number.isFinite(number) || (rule.integer && !Number.isInteger(number))) {
 			fail(`${name} must be ${rule.integer ? 'a whole number' : 'a number'}; got "${String(value)}"`);
@@ -108,8 +128,11 @@ export function checkField(rule: FieldRule, value: unknown, timeZone: string, fa
 		}
 		value = number;
 	}
-	if (rule.oneOf && !rule.oneOf.includes(value as string | number)) {
-		fail(`${name} must be one of ${rule.oneOf.join(', ')}; got "${String(value)}"`);
+	if (rule.oneOf) {
+		// An expression gives `"1"` where the dropdown gives `1`: the allowed value is sent.
+		const allowed = rule.oneOf.find((option) => String(option) === String(value).trim());
+		if (allowed === undefined) fail(`${name} must be one of ${rule.oneOf.join(', ')}; got "${String(value)}"`);
+		value = allowed;
 	}
 	if (rule.maxLength !== undefined && String(value).length > rule.maxLength) {
 		fail(
@@ -169,4 +192,111 @@ export function checkDateRanges(ranges: DateRange[], options: { required?: boole
 		}
 		return requestOptions;
 	};
+}
+
+/* ---------- checks declared with the fields ---------- */
+
+/** What a field allows beyond what its description already says. */
+export type FieldCheck = Omit<FieldRule, 'path' | 'label' | 'in'>;
+
+const declaredChecks = new WeakMap<INodeProperties, FieldCheck>();
+
+/**
+ * A field declared together with its check: `checkFields` finds it in the operation's
+ * fields. Needed only where the description does not already say what is allowed (e.g. a
+ * record ID typed as text); numbers, dropdowns of the account's IDs and fixed choices are
+ * checked from their description alone.
+ */
+export function checked<T extends INodeProperties>(property: T, check: FieldCheck): T {
+	declaredChecks.set(property, check);
+	return property;
+}
+
+/** The ID of a record in the path (ticket, lead, deal): the API's ids are int(10). */
+export const RECORD_ID: FieldCheck = { required: true, id: true, maxLength: 10 };
+
+/** The check a field's description implies: its type, bounds, dropdown source or choices. */
+function checkOf(property: INodeProperties): FieldCheck | undefined {
+	const typeOptions = property.typeOptions ?? {};
+	let implied: FieldCheck | undefined;
+	if (property.type === 'number') {
+		implied = {
+			number: true,
+			integer: typeOptions.numberPrecision === undefined,
+			min: typeOptions.minValue,
+			max: typeOptions.maxValue,
+		};
+	} else if (property.type === 'options' && typeOptions.loadOptionsMethod) {
+		implied = { id: true };
+	} else if (property.type === 'multiOptions' && typeOptions.loadOptionsMethod) {
+		implied = { ids: true };
+	} else if (property.type === 'options' && Array.isArray(property.options)) {
+		implied = { oneOf: (property.options as Array<{ value: string | number }>).map((option) => option.value) };
+	}
+	const declared = declaredChecks.get(property);
+	return declared || implied ? { ...implied, ...declared } : undefined;
+}
+
+/**
+ * The field's name as the user reads it, without n8n's dropdown suffix or a unit:
+ * `Assignee Name or ID` → `Assignee`, `Label Names or IDs` → `Labels`, `Probability (%)` → `Probability`.
+ */
+function labelOf(property: INodeProperties): string {
+	return property.displayName
+		.replace(/ Name or ID$/, '')
+		.replace(/(s?) Names or IDs$/, (_, plural: string) => (plural ? plural : 's'))
+		.replace(/ \(.*\)$/, '');
+}
+
+interface PlacedRule extends FieldRule {
+	/** A parameter that is not sent as a field (e.g. a record ID in the path): checked, not changed. */
+	parameter?: string;
+}
+
+/** The rules of the fields that n8n puts into the request at a fixed place, and of checked path parameters. */
+function rulesOf(properties: INodeProperties[], top = true): PlacedRule[] {
+	const rules: PlacedRule[] = [];
+	for (const property of properties) {
+		if (property.type === 'collection') {
+			rules.push(...rulesOf((property.options ?? []) as INodeProperties[], false));
+			continue;
+		}
+		const check = checkOf(property);
+		if (!check) continue;
+		const send = property.routing?.send;
+		const path = send?.property;
+		if (typeof path === 'string' && !path.startsWith('=')) {
+			rules.push({ ...check, path, label: labelOf(property), in: send?.type === 'query' ? 'qs' : 'body' });
+		} else if (top && !send && declaredChecks.has(property)) {
+			rules.push({ ...check, path: property.name, label: labelOf(property), parameter: property.name });
+		}
+	}
+	return rules;
+}
+
+const rulesCache = new WeakMap<INodeProperties[], PlacedRule[]>();
+
+/**
+ * Checks every number and ID field of an operation before its request is sent, from the
+ * fields' own descriptions (and `checked` declarations): a field is declared once, and its
+ * description says what its check allows. Values n8n put into the request are checked where
+ * they sit; numbers given as text become numbers.
+ */
+export async function checkFields(
+	this: IExecuteSingleFunctions,
+	properties: INodeProperties[],
+	requestOptions: IHttpRequestOptions,
+): Promise<void> {
+	let rules = rulesCache.get(properties);
+	if (!rules) rulesCache.set(properties, (rules = rulesOf(properties)));
+	const fail = failFor(this);
+	for (const rule of rules) {
+		if (rule.parameter) {
+			checkField(rule, this.getNodeParameter(rule.parameter, '') as unknown, 'UTC', fail);
+			continue;
+		}
+		const target = ((rule.in === 'qs' ? requestOptions.qs : requestOptions.body) ?? {}) as IDataObject;
+		const value = getPath(target, rule.path);
+		if (value !== undefined) setPath(target, rule.path, checkField(rule, value, 'UTC', fail));
+	}
 }

@@ -12,7 +12,7 @@ export const getAllAgents = operation(
 			'List the staff users (agents) of the account with their group, role and per-channel status (call, chat, ticket)',
 	},
 	{ method: 'GET', path: '/api/v1/agents' },
-	{ list: { rootProperty: 'agents', idProperty: 'id' } },
+	{ list: { rootProperty: 'agents', idProperty: 'id' }, fields: () => getAllAgentsFields },
 );
 
 export const getAllAgentsFields: INodeProperties[] = [...returnAllAndLimit('agent')];

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { dateRangeFields, dynamicOptions, returnAllAndLimit } from '../../shared/descriptions';
-import { checkDateRanges, failFor, validateRequest } from '../../shared/validation';
+import { checkDateRanges, checked, failFor, validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 import { withCallerNumber } from './callerNumber';
 
@@ -71,6 +71,7 @@ export const getAllCalls = operation(
 	{
 		list: { rootProperty: 'calls', paged: true, idProperty: 'id', windowPairs: WINDOW_PAIRS, order: callOrder },
 		transform: withCallerNumber,
+		fields: () => getAllCallsFields,
 	},
 	{
 		preSend: [
@@ -111,12 +112,16 @@ export const getAllCallsFields: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			dynamicOptions(
-				'Agent',
-				'agent_id',
-				'getCallAgents',
-				'Only calls handled by this agent, matched by IP-phone number (agent_id)',
-				{ routing: { send: { type: 'query', property: 'agent_id' } } },
+			// An IP-phone number rather than an ID: normalizeFilters checks it and keeps leading zeros.
+			checked(
+				dynamicOptions(
+					'Agent',
+					'agent_id',
+					'getCallAgents',
+					'Only calls handled by this agent, matched by IP-phone number (agent_id)',
+					{ routing: { send: { type: 'query', property: 'agent_id' } } },
+				),
+				{ id: false },
 			),
 			{
 				displayName: 'Call ID',
@@ -126,17 +131,21 @@ export const getAllCallsFields: INodeProperties[] = [
 				description: 'Only the call with this unique call ID',
 				routing: { send: { type: 'query', property: 'call_id' } },
 			},
-			{
-				displayName: 'Call Status',
-				name: 'call_status',
-				type: 'options',
-				options: [
-					{ name: 'Missed', value: 'miss', description: 'Calls that reached no agent' },
-					{ name: 'Met Agent', value: 'metAgent', description: 'Calls answered by an agent (listed as meetAgent)' },
-				],
-				default: 'miss',
-				routing: { send: { type: 'query', property: 'call_status' } },
-			},
+			checked(
+				{
+					displayName: 'Call Status',
+					name: 'call_status',
+					type: 'options',
+					options: [
+						{ name: 'Missed', value: 'miss', description: 'Calls that reached no agent' },
+						{ name: 'Met Agent', value: 'metAgent', description: 'Calls answered by an agent (listed as meetAgent)' },
+					],
+					default: 'miss',
+					routing: { send: { type: 'query', property: 'call_status' } },
+				},
+				// An expression may spell it as the list writes it; normalizeFilters sends metAgent.
+				{ oneOf: ['miss', 'metAgent', 'meetAgent'] },
+			),
 			{
 				displayName: 'Call Type',
 				name: 'call_type',

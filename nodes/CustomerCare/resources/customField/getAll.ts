@@ -13,7 +13,7 @@ export const getAllCustomFields = operation(
 	},
 	// The object parameter below sets the path.
 	{ method: 'GET', path: '/api/v1/tickets/custom_fields' },
-	{ list: { rootProperty: 'custom_fields', idProperty: 'custom_field_id' } },
+	{ list: { rootProperty: 'custom_fields', idProperty: 'custom_field_id' }, fields: () => getAllCustomFieldsFields },
 );
 
 export const getAllCustomFieldsFields: INodeProperties[] = [

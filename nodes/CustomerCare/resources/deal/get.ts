@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyRecords } from '../../shared/customFields';
-import { simplifyProperty } from '../../shared/descriptions';
+import { recordIdProperty, simplifyProperty } from '../../shared/descriptions';
 import { operation } from '../../transport/declarative';
-import { requireRecordId } from '../lead/common';
 
 export const getDeal = operation(
 	{
@@ -14,19 +13,10 @@ export const getDeal = operation(
 			'Get one deal by its ID: customer, pipeline and stage, value, probability, closing (won, lost, unqualified), order and products, comments and custom fields',
 	},
 	{ method: 'GET', path: '=/api/v1/deal/{{encodeURIComponent(String($parameter.dealId).trim())}}' },
-	{ rootProperty: 'deal', transform: simplifyRecords },
-	{ preSend: [requireRecordId('dealId', 'Deal ID')] },
+	{ rootProperty: 'deal', transform: simplifyRecords, fields: () => getDealFields },
 );
 
 export const getDealFields: INodeProperties[] = [
-	{
-		displayName: 'Deal ID',
-		name: 'dealId',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show: { resource: ['deal'], operation: ['get'] } },
-		description: 'The ID of the deal',
-	},
+	recordIdProperty('deal', 'get', 'Deal ID', 'dealId', 'The ID of the deal'),
 	simplifyProperty('deal', ['get']),
 ];

@@ -18,7 +18,7 @@ export const getAllDeals = operation(
 			'List deals, filtered by customer, assignee, service, pipelines, stages, closing (won, lost, unqualified), conversion and created, updated, converted or closed date ranges',
 	},
 	{ method: 'GET', path: '/api/v1/deals' },
-	{ list: { rootProperty: 'deals', paged: true, idProperty: 'id' }, ...labelledList },
+	{ list: { rootProperty: 'deals', paged: true, idProperty: 'id' }, ...labelledList, fields: () => getAllDealsFields },
 	{
 		preSend: [
 			validateRequest([

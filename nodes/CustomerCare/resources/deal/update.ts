@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendCustomFields } from '../../shared/customFields';
-import { commentFields } from '../../shared/descriptions';
+import { commentFields, recordIdProperty } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
-import { alphabetical, checkComment, requireRecordId } from '../lead/common';
+import { alphabetical, checkComment } from '../lead/common';
 import { DEAL_RULES, dealFieldOptions, pipelineProperties } from './create';
 import { orderProductsProperty, orderProperty, sendOrderProducts } from './order';
 
@@ -17,10 +17,9 @@ export const updateDeal = operation(
 			'Add a comment to a deal and change its subject, pipeline and stage, value, probability, labels, assignee, estimated close date, order and product lines or custom fields',
 	},
 	{ method: 'PUT', path: '=/api/v1/deal/{{encodeURIComponent(String($parameter.dealId).trim())}}' },
-	{ rootProperty: 'deal' },
+	{ rootProperty: 'deal', fields: () => updateDealFields },
 	{
 		preSend: [
-			requireRecordId('dealId', 'Deal ID'),
 			validateRequest(DEAL_RULES),
 			checkComment('deal', true),
 			sendOrderProducts,
@@ -32,15 +31,7 @@ export const updateDeal = operation(
 const show = { resource: ['deal'], operation: ['update'] };
 
 export const updateDealFields: INodeProperties[] = [
-	{
-		displayName: 'Deal ID',
-		name: 'dealId',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show },
-		description: 'The ID of the deal to update',
-	},
+	recordIdProperty('deal', 'update', 'Deal ID', 'dealId', 'The ID of the deal to update'),
 	...commentFields('deal.comment', { show, required: true, description: 'Every update adds a comment; this is its text, up to 5000 characters' }),
 	...pipelineProperties('update', 'empty keeps it'),
 	{

@@ -11,7 +11,7 @@ export const getAllGroups = operation(
 		description: 'List the departments (groups) of the account; their IDs are used to assign tickets, leads and deals',
 	},
 	{ method: 'GET', path: '/api/v1/groups' },
-	{ list: { rootProperty: 'groups', idProperty: 'group_id' } },
+	{ list: { rootProperty: 'groups', idProperty: 'group_id' }, fields: () => getAllGroupsFields },
 );
 
 export const getAllGroupsFields: INodeProperties[] = [...returnAllAndLimit('group')];

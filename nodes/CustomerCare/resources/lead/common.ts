@@ -35,17 +35,6 @@ export function requireContact(root: 'lead' | 'deal', label: string): PreSend {
 	};
 }
 
-/** The record ID of the path (`leadId`, `dealId`) must be a whole number before anything is sent. */
-export function requireRecordId(parameter: string, label: string): PreSend {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const value = String(this.getNodeParameter(parameter, '') ?? '').trim();
-		if (!/^\d{1,10}$/.test(value)) {
-			failFor(this)(`${label} (${parameter}) must be a whole number of at most 10 digits; got "${value}"`);
-		}
-		return requestOptions;
-	};
-}
-
 /**
  * The comment of an update or of a deal create: `{body, is_public, author_id}`. Without a body
  * there is no comment (a lone "public" flag is dropped); with a body, the author is required.

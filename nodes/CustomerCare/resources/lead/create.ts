@@ -31,7 +31,7 @@ export const createLead = operation(
 			'Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/lead' },
-	{ rootProperty: 'lead' },
+	{ rootProperty: 'lead', fields: () => createLeadFields },
 	{
 		preSend: [
 			validateRequest([...LEAD_RULES, { path: 'lead.comment', label: 'Comment', maxLength: 5000 }]),

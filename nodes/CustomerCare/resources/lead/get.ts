@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyRecords } from '../../shared/customFields';
-import { simplifyProperty } from '../../shared/descriptions';
+import { recordIdProperty, simplifyProperty } from '../../shared/descriptions';
 import { operation } from '../../transport/declarative';
-import { requireRecordId } from './common';
 
 export const getLead = operation(
 	{
@@ -14,19 +13,10 @@ export const getLead = operation(
 			'Get one lead by its ID: customer, status, labels, assignee, conversion, estimated close date, comments and custom fields',
 	},
 	{ method: 'GET', path: '=/api/v1/lead/{{encodeURIComponent(String($parameter.leadId).trim())}}' },
-	{ rootProperty: 'lead', transform: simplifyRecords },
-	{ preSend: [requireRecordId('leadId', 'Lead ID')] },
+	{ rootProperty: 'lead', transform: simplifyRecords, fields: () => getLeadFields },
 );
 
 export const getLeadFields: INodeProperties[] = [
-	{
-		displayName: 'Lead ID',
-		name: 'leadId',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show: { resource: ['lead'], operation: ['get'] } },
-		description: 'The ID of the lead',
-	},
+	recordIdProperty('lead', 'get', 'Lead ID', 'leadId', 'The ID of the lead'),
 	simplifyProperty('lead', ['get']),
 ];

@@ -74,7 +74,7 @@ export const getAllLeads = operation(
 			'List leads, filtered by customer, assignee, service, statuses, conversion (to deal or unqualified) and created, updated or converted date ranges',
 	},
 	{ method: 'GET', path: '/api/v1/leads' },
-	{ list: { rootProperty: 'leads', paged: true, idProperty: 'id' }, ...labelledList },
+	{ list: { rootProperty: 'leads', paged: true, idProperty: 'id' }, ...labelledList, fields: () => getAllLeadsFields },
 	{
 		preSend: [
 			validateRequest([

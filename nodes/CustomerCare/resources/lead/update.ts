@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendCustomFields } from '../../shared/customFields';
-import { commentFields } from '../../shared/descriptions';
+import { commentFields, recordIdProperty } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
-import { alphabetical, checkComment, requireRecordId } from './common';
+import { alphabetical, checkComment } from './common';
 import { LEAD_RULES, leadFieldOptions } from './create';
 import { checkUnqualifyReason } from './statuses';
 
@@ -17,10 +17,9 @@ export const updateLead = operation(
 			'Add a comment to a lead and change its subject, status (e.g. converted or unqualified, with a reason), assignee, labels, estimated close date or custom fields',
 	},
 	{ method: 'PUT', path: '=/api/v1/lead/{{encodeURIComponent(String($parameter.leadId).trim())}}' },
-	{ rootProperty: 'lead' },
+	{ rootProperty: 'lead', fields: () => updateLeadFields },
 	{
 		preSend: [
-			requireRecordId('leadId', 'Lead ID'),
 			validateRequest([
 				...LEAD_RULES,
 				{ path: 'lead.comment.body', label: 'Comment', maxLength: 5000 },
@@ -36,15 +35,7 @@ export const updateLead = operation(
 const show = { resource: ['lead'], operation: ['update'] };
 
 export const updateLeadFields: INodeProperties[] = [
-	{
-		displayName: 'Lead ID',
-		name: 'leadId',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show },
-		description: 'The ID of the lead to update',
-	},
+	recordIdProperty('lead', 'update', 'Lead ID', 'leadId', 'The ID of the lead to update'),
 	...commentFields('lead.comment', { show, required: true, description: 'Every update adds a comment; this is its text, up to 5000 characters' }),
 	{
 		displayName: 'Update Fields',

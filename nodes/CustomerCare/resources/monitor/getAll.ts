@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../shared/descriptions';
-import { operation } from '../../transport/declarative';
+import { checked } from '../../shared/validation';
+import { checkLimit, operation } from '../../transport/declarative';
 
 /** Each monitor becomes one item, with the heartbeat's generation time and a readable status. */
 function monitorsOf(answer: IDataObject): IDataObject[] {
@@ -24,20 +25,29 @@ export const getAllMonitors = operation(
 	{ method: 'GET', path: '/api/v1/heartbeat' },
 	{
 		target: 'status',
+		fields: () => getAllMonitorsFields,
 		transform(this, answers) {
 			const status = this.getNodeParameter('status', 'all') as string;
 			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-			const limit = this.getNodeParameter('limit', 50) as number;
 			const monitors = answers
 				.flatMap(monitorsOf)
 				.filter((monitor) => status === 'all' || monitor.status_label === status);
-			return returnAll ? monitors : monitors.slice(0, limit);
+			return returnAll ? monitors : monitors.slice(0, checkLimit(this));
 		},
+	},
+	{
+		preSend: [
+			// The limit applies to the monitors of one answer; it is checked before asking.
+			async function (this, requestOptions) {
+				if (!(this.getNodeParameter('returnAll', false) as boolean)) checkLimit(this);
+				return requestOptions;
+			},
+		],
 	},
 );
 
 export const getAllMonitorsFields: INodeProperties[] = [
-	{
+	checked({
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
@@ -49,6 +59,6 @@ export const getAllMonitorsFields: INodeProperties[] = [
 		],
 		default: 'all',
 		description: 'Only monitors in this state',
-	},
+	}, {}),
 	...returnAllAndLimit('monitor'),
 ];

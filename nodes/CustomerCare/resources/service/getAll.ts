@@ -13,7 +13,7 @@ export const getAllServices = operation(
 			'List the channels (services) of the account: phone lines, chat, e-mail, social pages, SMS; filter by type or ID',
 	},
 	{ method: 'GET', path: '/api/v1/services' },
-	{ list: { rootProperty: 'services', idProperty: 'service_id' } },
+	{ list: { rootProperty: 'services', idProperty: 'service_id' }, fields: () => getAllServicesFields },
 );
 
 export const getAllServicesFields: INodeProperties[] = [

@@ -16,7 +16,7 @@ export const sendSms = operation(
 			'Send a text message (up to 1000 characters) to a phone number through an SMS service of the account; the message is logged on a new ticket, or on an existing ticket when a Ticket ID is given, and that ticket is returned',
 	},
 	{ method: 'POST', path: '/api/v1/sms' },
-	{ rootProperty: 'ticket' },
+	{ rootProperty: 'ticket', fields: () => sendSmsFields },
 	{
 		preSend: [
 			validateRequest([

@@ -30,7 +30,7 @@ export const createTicket = operation(
 			'Create a ticket for a customer (found or created by phone or e-mail), optionally assigned to an agent, group or service, with custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/tickets' },
-	{ rootProperty: 'ticket' },
+	{ rootProperty: 'ticket', fields: () => createTicketFields },
 	{
 		preSend: [
 			validateRequest([

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyRecords } from '../../shared/customFields';
-import { simplifyProperty } from '../../shared/descriptions';
+import { recordIdProperty, simplifyProperty } from '../../shared/descriptions';
 import { operation } from '../../transport/declarative';
 
 export const getTicket = operation(
@@ -12,19 +12,11 @@ export const getTicket = operation(
 		description: 'Get one ticket by its ID, with comments, requester, assignee, tags and custom fields',
 	},
 	// The spec names this endpoint only; we take its answer to be {code, ticket}.
-	{ method: 'GET', path: '=/api/v1/tickets/{{encodeURIComponent($parameter.ticketId)}}' },
-	{ rootProperty: 'ticket', transform: simplifyRecords },
+	{ method: 'GET', path: '=/api/v1/tickets/{{encodeURIComponent(String($parameter.ticketId).trim())}}' },
+	{ rootProperty: 'ticket', transform: simplifyRecords, fields: () => getTicketFields },
 );
 
 export const getTicketFields: INodeProperties[] = [
-	{
-		displayName: 'Ticket ID',
-		name: 'ticketId',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show: { resource: ['ticket'], operation: ['get'] } },
-		description: 'The ticket_id of the ticket',
-	},
+	recordIdProperty('ticket', 'get', 'Ticket ID', 'ticketId', 'The ticket_id of the ticket'),
 	simplifyProperty('ticket', ['get']),
 ];

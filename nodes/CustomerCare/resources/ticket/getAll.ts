@@ -27,6 +27,7 @@ export const getAllTickets = operation(
 			],
 		},
 		...labelledList,
+		fields: () => getAllTicketsFields,
 	},
 	{
 		preSend: [

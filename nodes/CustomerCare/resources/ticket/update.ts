@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../shared/constants';
 import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
-import { commentFields, dynamicOptions } from '../../shared/descriptions';
+import { commentFields, dynamicOptions, recordIdProperty } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
@@ -14,8 +14,8 @@ export const updateTicket = operation(
 		description:
 			'Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets',
 	},
-	{ method: 'PUT', path: '=/api/v1/tickets/{{encodeURIComponent($parameter.ticketId)}}' },
-	{ rootProperty: 'ticket' },
+	{ method: 'PUT', path: '=/api/v1/tickets/{{encodeURIComponent(String($parameter.ticketId).trim())}}' },
+	{ rootProperty: 'ticket', fields: () => updateTicketFields },
 	{
 		preSend: [
 			validateRequest([
@@ -33,15 +33,7 @@ export const updateTicket = operation(
 const show = { resource: ['ticket'], operation: ['update'] };
 
 export const updateTicketFields: INodeProperties[] = [
-	{
-		displayName: 'Ticket ID',
-		name: 'ticketId',
-		type: 'string',
-		required: true,
-		default: '',
-		displayOptions: { show },
-		description: 'The ticket_id of the ticket to update',
-	},
+	recordIdProperty('ticket', 'update', 'Ticket ID', 'ticketId', 'The ticket_id of the ticket to update'),
 	...commentFields('ticket.ticket_comment', { show, required: true, description: 'Every update adds a comment; this is its text' }),
 	{
 		displayName: 'Update Fields',
