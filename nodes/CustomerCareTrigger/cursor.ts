@@ -106,8 +106,8 @@ export function planPoll(state: PollState, nowMs: number, overlapMs: number, sta
 }
 
 /** The changes of a read not handled before, each once, oldest first. */
-export function unseenChanges(state: PollState, window: ReadWindow, changes: Change[]): Change[] {
-	const floor = Math.max(state.floor ?? -Infinity, window.since);
+export function unseenChanges(state: PollState, changes: Change[]): Change[] {
+	const floor = state.floor ?? -Infinity;
 	const seen = new Set(Object.entries(state.seen ?? {}).flatMap(([second, ids]) => ids.map((id) => `${id}@${second}`)));
 	const byKey = new Map<string, Change>();
 	for (const change of changes) {
@@ -131,7 +131,7 @@ export interface ReadOutcome {
  * second. Call it only after the whole read succeeded: a failed read leaves the state as it was.
  */
 export function completeRead(state: PollState, window: ReadWindow, changes: Change[], overlapMs: number): ReadOutcome {
-	const handled = unseenChanges(state, window, changes);
+	const handled = unseenChanges(state, changes);
 	const cursor = Math.max(state.cursor ?? -Infinity, window.to);
 	const remembersFrom = Math.max(window.since, cursor - overlapMs);
 	const seen: Record<string, string[]> = {};
