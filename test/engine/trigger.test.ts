@@ -176,6 +176,12 @@ describe('Ticket Updated', () => {
 		expect(await run.poll()).toBeNull();
 	});
 
+	test('an Overlap that is not a number of seconds ≥ 0 is refused before any request', async () => {
+		const run = trigger('ticketUpdated', { options: { overlapSeconds: '={{ -5 }}' } });
+		await expect(run.poll()).rejects.toThrow('Overlap (Seconds) is -5; a number of seconds of 0 or more is allowed');
+		expect(platform.requests()).toHaveLength(0);
+	});
+
 	test('filters go to the API', async () => {
 		const agent = platform.store.agents[0].id;
 		const run = await activated('ticketUpdated', { filters: { assignee_id: agent } });
@@ -247,6 +253,35 @@ describe('Fetch Test Event', () => {
 		expect(items!.length).toBeGreaterThan(0);
 		expect(items!.length).toBeLessThanOrEqual(3);
 		expect(run.state.cursor).toBeUndefined();
+	});
+
+	test('reads every page through the list reader, the last hour first, then the last day', async () => {
+		clock.advance(30 * DAY); // nothing changed since
+		const now = second(Date.now());
+		const ids = platform.store.tickets.slice(1500, 2100).map((ticket) => ticket.ticket_id);
+		ids.forEach((id, n) => platform.store.updateTicket(id, { ticket_subject: 'sample' }, now - 3000_000 + n * 5000));
+		const newest = ids.slice(-3);
+
+		const fromTheHour = await trigger('ticketUpdated').poll('manual');
+		expect(idsOf(fromTheHour)).toEqual(newest);
+		const hourPages = platform.requests({ path: '/tickets' });
+		expect(hourPages.map((request) => request.query.page)).toEqual(['1', '2']);
+		for (const request of hourPages) {
+			expect(Date.parse(request.query.updated_to) - Date.parse(request.query.updated_since)).toBe(3600_000);
+		}
+
+		platform.clearLog();
+		clock.advance(2 * 3600_000);
+		const fromTheDay = await trigger('ticketUpdated').poll('manual');
+		expect(idsOf(fromTheDay)).toEqual(newest);
+		const spans = platform
+			.requests({ path: '/tickets' })
+			.map((request) => [request.query.page, (Date.parse(request.query.updated_to) - Date.parse(request.query.updated_since)) / 3600_000]);
+		expect(spans).toEqual([
+			['1', 1],
+			['1', 24],
+			['2', 24],
+		]);
 	});
 
 	test('says so clearly when there is nothing to show', async () => {
