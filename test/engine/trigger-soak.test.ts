@@ -5,7 +5,9 @@
  * second boundaries — the previous poll's (cursor's) second, the poll's own second, bursts in
  * one second, late ones within the overlap — failed reads (one a 500 on page 3) and restarts.
  * Every change is emitted once: 0 duplicates, 0 missed. The clock jumps (TestClock), so hours
- * of polling take seconds. SOAK_REPORT=1 prints each soak's figures.
+ * of polling take seconds; between jumps it runs at real speed, so the seeded schedule lands a
+ * little differently on each run (the counts vary, what is asserted does not).
+ * SOAK_REPORT=1 prints each soak's figures.
  */
 import { mulberry32, type FakePlatform } from '../fake-platform';
 import { clockedNow, useTestClock } from './clock';
@@ -35,45 +37,33 @@ interface Watched {
 	keyOf(item: Record<string, unknown>): string;
 }
 
-function ticketUpdates(): Watched {
-	const fresh = platform.store.tickets.map((ticket) => ticket.ticket_id);
-	let made = 0;
+/** An "updated" event: records of the list change again and again; each soak change takes a fresh one. */
+function updatesOf(event: string, path: string, idField: string, ids: number[], update: (id: number, at: number) => void): Watched {
+	const fresh = [...ids];
 	return {
-		event: 'ticketUpdated',
-		path: '/api/v2/tickets',
+		event,
+		path,
 		change(at, id = fresh.pop()!) {
-			platform.store.updateTicket(id, { ticket_subject: `soak change ${++made}` }, at);
+			update(id, at);
 			return `${id}@${at / SECOND}`;
 		},
-		keyOf: (item) => `${String(item.ticket_id)}@${Date.parse(String(item.updated_at)) / SECOND}`,
+		keyOf: (item) => `${String(item[idField])}@${Date.parse(String(item.updated_at)) / SECOND}`,
 	};
 }
 
-function leadUpdates(): Watched {
-	const fresh = platform.store.leads.map((lead) => lead.id);
-	return {
-		event: 'leadUpdated',
-		path: '/api/v1/leads',
-		change(at, id = fresh.pop()!) {
-			platform.store.updateLead(id, { subject: `soak change at ${at}` }, at);
-			return `${id}@${at / SECOND}`;
-		},
-		keyOf: (item) => `${String(item.id)}@${Date.parse(String(item.updated_at)) / SECOND}`,
-	};
-}
-
-function dealUpdates(): Watched {
-	const fresh = platform.store.deals.map((deal) => deal.id);
-	return {
-		event: 'dealUpdated',
-		path: '/api/v1/deals',
-		change(at, id = fresh.pop()!) {
-			platform.store.updateDeal(id, { subject: `soak change at ${at}` }, at);
-			return `${id}@${at / SECOND}`;
-		},
-		keyOf: (item) => `${String(item.id)}@${Date.parse(String(item.updated_at)) / SECOND}`,
-	};
-}
+const subject = (at: number) => `soak change at ${at}`;
+const ticketUpdates = () =>
+	updatesOf('ticketUpdated', '/api/v2/tickets', 'ticket_id', platform.store.tickets.map((ticket) => ticket.ticket_id), (id, at) =>
+		platform.store.updateTicket(id, { ticket_subject: subject(at) }, at),
+	);
+const leadUpdates = () =>
+	updatesOf('leadUpdated', '/api/v1/leads', 'id', platform.store.leads.map((lead) => lead.id), (id, at) =>
+		platform.store.updateLead(id, { subject: subject(at) }, at),
+	);
+const dealUpdates = () =>
+	updatesOf('dealUpdated', '/api/v1/deals', 'id', platform.store.deals.map((deal) => deal.id), (id, at) =>
+		platform.store.updateDeal(id, { subject: subject(at) }, at),
+	);
 
 /** Calls end once: every change is a new call. Their times are zone-less, in the account's zone (+07:00). */
 function callsEnded(): Watched {
@@ -204,7 +194,7 @@ async function soak(watched: Watched, { overlapSeconds, seed, polls, bulk }: Soa
 				moments.push({ shownAt: Math.min(now, at + (n % 1000)), at });
 			}
 			platform.inject({ kind: 'status', status: 500, path: watched.path, skip: 2, times: 1 });
-		} else if (chance(0.07)) {
+		} else if (poll % 17 === 5 || chance(0.05)) {
 			platform.inject({ kind: 'status', status: 500, path: watched.path, times: 1 });
 		}
 
@@ -212,7 +202,7 @@ async function soak(watched: Watched, { overlapSeconds, seed, polls, bulk }: Soa
 			clock.set(moment.shownAt);
 			change(moment.at, moment.id);
 		}
-		if (chance(0.1)) {
+		if (poll % 13 === 9 || chance(0.07)) {
 			run.restart();
 			figures.restarts++;
 		}
@@ -274,7 +264,7 @@ describe.each([
 		const figures = await soak(ticketUpdates(), { overlapSeconds, seed, polls: 120, bulk: true });
 		report(`Ticket Updated, ${name}`, figures);
 		expect(figures.polls).toBe(121);
-		expect(figures.changes).toBeGreaterThan(1500);
+		expect(figures.changes).toBeGreaterThan(1400);
 		expectExactlyOnce(figures);
 		// The read of more than 1,000 changes failed on page 3, and the next poll recovered.
 		const failedPages = platform.requests({ path: '/tickets' }).filter((request) => request.status === 500);
@@ -290,7 +280,7 @@ describe.each([
 	test(`41 polls with Overlap ${overlapSeconds ?? 'default'}: every change emitted once`, async () => {
 		const figures = await soak(watched(), { overlapSeconds, seed, polls: 40, bulk: false });
 		report(`${name}, Overlap ${overlapSeconds ?? 'default'}`, figures);
-		expect(figures.changes).toBeGreaterThan(150);
+		expect(figures.changes).toBeGreaterThan(100);
 		expectExactlyOnce(figures);
 	});
 });
