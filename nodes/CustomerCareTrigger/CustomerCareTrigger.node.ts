@@ -147,8 +147,6 @@ function queryOf(event: ListEvent, chosen: IDataObject): IDataObject {
 	return qs;
 }
 
-const isChosen = (values: unknown) => Array.isArray(values) && values.length > 0;
-
 /** Filters the API cannot apply. Returns whether the change is emitted. */
 function passesLocalFilters(event: ListEvent, chosen: IDataObject, change: Change, state: PollState): boolean {
 	const closedTypes = Array.isArray(chosen.closed_types) ? (chosen.closed_types as number[]) : [];
@@ -255,7 +253,8 @@ async function pollList(ctx: IPollFunctions, event: ListEvent): Promise<INodeExe
 	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, state));
 	Object.assign(state, next);
 	// Only Status Becomes needs the statuses seen before.
-	if (event.filters.includes('ticket_statuses') && isChosen(chosen.ticket_statuses)) {
+	const statusesChosen = Array.isArray(chosen.ticket_statuses) && chosen.ticket_statuses.length > 0;
+	if (event.filters.includes('ticket_statuses') && statusesChosen) {
 		state.lastStatus = rememberStatuses(
 			state.lastStatus,
 			handled.map((change) => ({ id: change.id, status: String(change.record.ticket_status) })),

@@ -18,7 +18,7 @@ export interface PollState {
 	remembersFrom?: number;
 	/** The ids of the changes handled, by the second they are stamped with (epoch seconds). */
 	seen?: Record<string, string[]>;
-	/** Written by versions before 0.2: change key (`id@epochMs`) → its time. Read once, then dropped. */
+	/** Written by earlier versions: change key (`id@epochMs`) → its time. Read once, then dropped. */
 	recent?: Record<string, number>;
 	/** Ticket id → last status seen, for "status becomes". Bounded. */
 	lastStatus?: Record<string, string>;

@@ -63,6 +63,8 @@ describe('Ticket Updated', () => {
 		clock.set(onTheSecond + 1000);
 		expect(idsOf(await run.poll())).toEqual([first]);
 		expect(run.state.seen).toEqual({ [onTheSecond / 1000]: [String(first)] });
+		// Statuses are remembered only for Status Becomes.
+		expect(run.state.lastStatus).toBeUndefined();
 
 		// Another change stamped with the very same second reaches the API after that poll.
 		platform.store.updateTicket(other, { ticket_subject: 'second on the second' }, onTheSecond);
