@@ -16,12 +16,13 @@ import { toEpochMs, toIsoZ } from '../CustomerCare/shared/dates';
 import { dynamicOptions } from '../CustomerCare/shared/descriptions';
 import { fetchList } from '../CustomerCare/transport/list';
 import { customerCareRequest, getAccount } from '../CustomerCare/transport/request';
-import { advance, rememberStatuses, unseenChanges, type Change, type PollState } from './cursor';
+import { changeOf, compareChanges, completeRead, planPoll, rememberStatuses, type Change, type PollState } from './cursor';
 import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from './events';
 
 const DEFAULT_OVERLAP_SECONDS = 120;
 const SAMPLE_SIZE = 3;
-const SAMPLE_DAYS = 7;
+/** Fetch Test Event looks back this far, widening until it has a sample: an hour, a day, a week. */
+const SAMPLE_LOOKBACK_HOURS = [1, 24, 7 * 24];
 
 function onlyFor(...events: string[]) {
 	return { show: { '/event': events } };
@@ -179,10 +180,15 @@ function changesOf(event: ListEvent, records: IDataObject[], timeZone: string): 
 	const changes: Change[] = [];
 	for (const record of records) {
 		const at = toEpochMs(record[event.timeField], timeZone);
-		if (at === undefined) continue;
-		changes.push({ key: `${String(record[event.idField])}@${at}`, at, record });
+		if (at !== undefined) changes.push(changeOf(record[event.idField], at, record));
 	}
 	return changes;
+}
+
+/** Every record of the event's list whose change falls in [since, to] (whole seconds), all pages. */
+async function readWindow(ctx: IPollFunctions, event: ListEvent, qs: IDataObject, since: number, to: number) {
+	const request = { method: 'GET' as const, path: event.path, qs: { ...qs, [event.since]: toIsoZ(since), [event.to]: toIsoZ(to) } };
+	return await fetchList.call(ctx, request, event.list);
 }
 
 async function output(ctx: IPollFunctions, event: ListEvent, records: IDataObject[]): Promise<INodeExecutionData[][]> {
@@ -192,30 +198,22 @@ async function output(ctx: IPollFunctions, event: ListEvent, records: IDataObjec
 }
 
 /** "Fetch Test Event": the most recent matching changes of the last days; the cursor is not touched. */
-async function sample(ctx: IPollFunctions, event: ListEvent, qs: IDataObject, timeZone: string) {
+async function sample(ctx: IPollFunctions, event: ListEvent, chosen: IDataObject, qs: IDataObject, timeZone: string) {
 	const now = Date.now();
-	const request = {
-		method: 'GET' as const,
-		path: event.path,
-		qs: { ...qs, [event.since]: toIsoZ(now - SAMPLE_DAYS * 86_400_000), [event.to]: toIsoZ(now) },
-	};
-	const first = await customerCareRequest.call(ctx, { ...request, qs: { ...request.qs, page: 1, count: 500 } });
-	let records = (first[event.list.rootProperty] as IDataObject[] | undefined) ?? [];
-	const pages = Math.ceil(Number(first.numFound ?? 0) / 500);
-	// The list's order is the API's: read the last page too, so the newest are in hand either way.
-	if (pages > 1) {
-		const last = await customerCareRequest.call(ctx, { ...request, qs: { ...request.qs, page: pages, count: 500 } });
-		records = records.concat((last[event.list.rootProperty] as IDataObject[] | undefined) ?? []);
+	let newest: Change[] = [];
+	for (const hours of SAMPLE_LOOKBACK_HOURS) {
+		const records = await readWindow(ctx, event, qs, now - hours * 3_600_000, now);
+		newest = changesOf(event, records, timeZone)
+			.filter((change) => passesLocalFilters(event, chosen, change, {}))
+			.sort(compareChanges)
+			.slice(-SAMPLE_SIZE);
+		if (newest.length === SAMPLE_SIZE) break;
 	}
-	const newest = changesOf(event, records, timeZone)
-		.sort((a, b) => a.at - b.at)
-		.slice(-SAMPLE_SIZE);
 	if (newest.length === 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`No ${event.noun} matched "${event.name}" in the last ${SAMPLE_DAYS} days`,
-			{ description: `Make a matching change in the platform, then fetch a test event again.` },
-		);
+		const days = SAMPLE_LOOKBACK_HOURS[SAMPLE_LOOKBACK_HOURS.length - 1] / 24;
+		throw new NodeOperationError(ctx.getNode(), `No ${event.noun} matched "${event.name}" in the last ${days} days`, {
+			description: `Make a matching change in the platform, then fetch a test event again.`,
+		});
 	}
 	return await output(
 		ctx,
@@ -224,46 +222,42 @@ async function sample(ctx: IPollFunctions, event: ListEvent, qs: IDataObject, ti
 	);
 }
 
+/** The Overlap option in ms: whole seconds (a fraction reads a little more), refused when not a number ≥ 0. */
+function overlapMsOf(ctx: IPollFunctions, options: IDataObject): number {
+	const seconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
+	if (!Number.isFinite(seconds) || seconds < 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Overlap (Seconds) is ${JSON.stringify(options.overlapSeconds)}; a number of seconds of 0 or more is allowed`,
+		);
+	}
+	return Math.ceil(seconds) * 1000;
+}
+
 async function pollList(ctx: IPollFunctions, event: ListEvent): Promise<INodeExecutionData[][] | null> {
 	const state = ctx.getWorkflowStaticData('node') as PollState;
 	const chosen = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const timeZone = (await getAccount.call(ctx)).timeZone ?? ctx.getTimezone();
 	const qs = queryOf(event, chosen);
-	if (ctx.getMode() === 'manual') return await sample(ctx, event, qs, timeZone);
+	if (ctx.getMode() === 'manual') return await sample(ctx, event, chosen, qs, timeZone);
 
-	const overlapMs = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS) * 1000;
-	const now = Date.now();
-	if (state.cursor === undefined) {
-		const start = toEpochMs(options.startFrom, timeZone);
-		// API times are whole seconds: start at the activation's second, so nothing after it is cut.
-		state.floor = start ?? Math.floor(now / 1000) * 1000;
-		state.cursor = state.floor;
-		state.recent = {};
-		// From now on: nothing to read yet. From a chosen date: read from there right away.
-		if (start === undefined) return null;
-	}
+	const overlapMs = overlapMsOf(ctx, options);
+	const plan = planPoll(state, Date.now(), overlapMs, toEpochMs(options.startFrom, timeZone));
+	if (plan.state !== state) Object.assign(state, plan.state);
+	if (!plan.window) return null;
 
-	const records = await fetchList.call(
-		ctx,
-		{
-			method: 'GET',
-			path: event.path,
-			qs: { ...qs, [event.since]: toIsoZ(state.cursor - overlapMs), [event.to]: toIsoZ(now) },
-		},
-		event.list,
-	);
-	const changes = changesOf(event, records, timeZone);
-	const unseen = unseenChanges(state, changes);
-	const emitted = unseen.filter((change) => passesLocalFilters(event, chosen, change, state));
-	const seenUpTo = changes.reduce((latest, change) => Math.max(latest, change.at), -Infinity);
-
+	const records = await readWindow(ctx, event, qs, plan.window.since, plan.window.to);
 	// The read was complete: only now does the state move.
-	Object.assign(state, advance(state, unseen, seenUpTo, now, overlapMs));
-	if (event.filters.includes('ticket_statuses')) {
+	const { handled, state: next } = completeRead(plan.state, plan.window, changesOf(event, records, timeZone), overlapMs);
+	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, state));
+	Object.assign(state, next);
+	// Only Status Becomes needs the statuses seen before.
+	const statusesChosen = Array.isArray(chosen.ticket_statuses) && chosen.ticket_statuses.length > 0;
+	if (event.filters.includes('ticket_statuses') && statusesChosen) {
 		state.lastStatus = rememberStatuses(
 			state.lastStatus,
-			unseen.map((change) => ({ id: String(change.record[event.idField]), status: String(change.record.ticket_status) })),
+			handled.map((change) => ({ id: change.id, status: String(change.record.ticket_status) })),
 		);
 	}
 	if (emitted.length === 0) return null;

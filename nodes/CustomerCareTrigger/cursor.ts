@@ -1,20 +1,24 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The trigger's memory, kept in the workflow's static data (n8n stores it with the
- * workflow). Exactly-once rests on two things kept together:
- * - `cursor`: every change stamped before `cursor - overlap` has been read and emitted;
- * - `recent`: the changes already emitted that are stamped at or after `cursor - overlap`,
- *   the part of the next window that is read again.
- * Polls re-read from `cursor - overlap` (changes can show up in the API a little late) and
- * skip what `recent` holds, so a change is emitted once even when two polls both see it.
+ * The trigger's exactly-once state and the steps of a poll, free of I/O so that the property
+ * test drives the very functions the trigger uses.
+ *
+ * The API stamps changes in whole seconds and takes windows in whole seconds, both bounds
+ * included. So everything here works in whole seconds (epoch ms that are multiples of 1000):
+ * a poll reads [cursor − overlap, now's second], and what it remembers covers every second
+ * the next poll reads again.
  */
 export interface PollState {
-	/** Epoch ms; see above. Unset until the first poll after activation. */
+	/** The last second a complete read covered (its window's end). Unset until the first poll. */
 	cursor?: number;
-	/** Changes before this instant are never emitted: the activation time or the chosen start. */
+	/** Changes stamped before this second are never emitted: the activation second or Start From. */
 	floor?: number;
-	/** Change key → its time (epoch ms). */
+	/** Every change handled so far that is stamped at or after this second is in `seen`. */
+	remembersFrom?: number;
+	/** The ids of the changes handled, by the second they are stamped with (epoch seconds). */
+	seen?: Record<string, string[]>;
+	/** Written by earlier versions: change key (`id@epochMs`) → its time. Read once, then dropped. */
 	recent?: Record<string, number>;
 	/** Ticket id → last status seen, for "status becomes". Bounded. */
 	lastStatus?: Record<string, string>;
@@ -22,37 +26,126 @@ export interface PollState {
 	monitors?: Record<string, number>;
 }
 
-/** One change of a record: which record, when, and the record as read. */
+/**
+ * One change of a record: which record, the second it is stamped with, and the record as read.
+ * A change is known by its record and its second (`key`): two changes of one record within
+ * the same second are one change.
+ */
 export interface Change {
-	key: string;
+	id: string;
 	at: number;
+	key: string;
 	record: IDataObject;
 }
 
-/** The changes not emitted yet, oldest first (ties by key, so the order is stable). */
-export function unseenChanges(state: PollState, changes: Change[]): Change[] {
-	const recent = state.recent ?? {};
-	const floor = state.floor ?? -Infinity;
-	const byKey = new Map<string, Change>();
-	for (const change of changes) {
-		if (change.at < floor || recent[change.key] !== undefined) continue;
-		byKey.set(change.key, change);
+/** The part of the list a poll reads: whole seconds, both bounds included. */
+export interface ReadWindow {
+	since: number;
+	to: number;
+}
+
+const SECOND = 1000;
+
+/** The second an instant falls in. */
+export const secondOf = (ms: number) => Math.floor(ms / SECOND) * SECOND;
+
+const secondAtOrAfter = (ms: number) => Math.ceil(ms / SECOND) * SECOND;
+
+export function changeOf(id: unknown, at: number, record: IDataObject): Change {
+	const second = secondOf(at);
+	return { id: String(id), at: second, key: `${String(id)}@${second / SECOND}`, record };
+}
+
+/** Oldest first; within a second by record id (numerically when both ids are numbers). */
+export function compareChanges(a: Change, b: Change): number {
+	if (a.at !== b.at) return a.at - b.at;
+	const [x, y] = [Number(a.id), Number(b.id)];
+	if (Number.isFinite(x) && Number.isFinite(y) && x !== y) return x - y;
+	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** A state written by an earlier version (cursor in ms, `recent` by key) in today's shape. */
+function upgraded(state: PollState, overlapMs: number): PollState {
+	if (state.remembersFrom !== undefined || state.cursor === undefined) return state;
+	// The old state kept every key stamped at or after cursor − overlap (ms precision).
+	const remembersFrom = secondAtOrAfter(state.cursor - overlapMs);
+	const seen: Record<string, string[]> = {};
+	for (const [key, at] of Object.entries(state.recent ?? {})) {
+		if (at < remembersFrom) continue;
+		(seen[at / SECOND] ??= []).push(key.slice(0, key.lastIndexOf('@')));
 	}
-	return [...byKey.values()].sort((a, b) => a.at - b.at || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+	return { ...state, cursor: secondOf(state.cursor), remembersFrom, seen, recent: undefined };
+}
+
+export interface PollPlan {
+	/** The state to keep from now on (the same object when nothing changed). */
+	state: PollState;
+	/** The window to read; absent when there is nothing to read yet. */
+	window?: ReadWindow;
 }
 
 /**
- * The state after a complete, successful read of [cursor - overlap, readTo] that emitted
- * `emitted`. The cursor never moves back; it moves to the end of what was read, so the
- * next poll reads the overlap again and then only what is new.
+ * What a poll at `nowMs` reads. The first poll after activation starts the state at the
+ * activation's second (or at Start From) and reads nothing, unless Start From is given. Later
+ * polls read from the cursor minus the overlap, never further back than what is remembered,
+ * to now's second. A window is never empty or reversed (the ticket list refuses since == to):
+ * two polls within one second with no overlap make the second one read nothing and change
+ * nothing.
  */
-export function advance(state: PollState, emitted: Change[], seenUpTo: number, readTo: number, overlapMs: number): PollState {
-	const cursor = Math.max(state.cursor ?? -Infinity, seenUpTo, readTo);
-	const keepFrom = cursor - overlapMs;
-	const recent: Record<string, number> = {};
-	for (const [key, at] of Object.entries(state.recent ?? {})) if (at >= keepFrom) recent[key] = at;
-	for (const change of emitted) if (change.at >= keepFrom) recent[change.key] = change.at;
-	return { ...state, cursor, recent };
+export function planPoll(state: PollState, nowMs: number, overlapMs: number, startFromMs?: number): PollPlan {
+	let current = upgraded(state, overlapMs);
+	if (current.cursor === undefined) {
+		const floor = startFromMs === undefined ? secondOf(nowMs) : secondAtOrAfter(startFromMs);
+		current = { ...current, cursor: floor, floor, remembersFrom: floor, seen: {} };
+		if (startFromMs === undefined) return { state: current };
+	}
+	const cursor = current.cursor!;
+	const since = Math.max(cursor - overlapMs, current.remembersFrom ?? -Infinity);
+	const to = secondOf(nowMs);
+	return { state: current, window: to > since ? { since, to } : undefined };
+}
+
+/** The changes of a read not handled before, each once, oldest first. */
+export function unseenChanges(state: PollState, changes: Change[]): Change[] {
+	const floor = state.floor ?? -Infinity;
+	const seen = new Set(Object.entries(state.seen ?? {}).flatMap(([second, ids]) => ids.map((id) => `${id}@${second}`)));
+	const byKey = new Map<string, Change>();
+	for (const change of changes) {
+		if (change.at < floor || seen.has(change.key)) continue;
+		byKey.set(change.key, change);
+	}
+	return [...byKey.values()].sort(compareChanges);
+}
+
+export interface ReadOutcome {
+	/** The changes to hand on (before the trigger's own filters), oldest first. */
+	handled: Change[];
+	/** The state after this read. */
+	state: PollState;
+}
+
+/**
+ * The outcome of a complete, successful read of `window` (from `planPoll`). The cursor moves
+ * to the window's end; what is remembered is every change handled that is stamped within the
+ * seconds the next poll reads again (cursor − overlap onwards), including the cursor's own
+ * second. Call it only after the whole read succeeded: a failed read leaves the state as it was.
+ */
+export function completeRead(state: PollState, window: ReadWindow, changes: Change[], overlapMs: number): ReadOutcome {
+	const handled = unseenChanges(state, changes);
+	const cursor = Math.max(state.cursor ?? -Infinity, window.to);
+	const remembersFrom = Math.max(window.since, cursor - overlapMs);
+	const seen: Record<string, string[]> = {};
+	const remember = (second: number, id: string) => {
+		if (second * SECOND >= remembersFrom) (seen[second] ??= []).push(id);
+	};
+	for (const [second, ids] of Object.entries(state.seen ?? {})) for (const id of ids) remember(Number(second), id);
+	for (const change of handled) remember(change.at / SECOND, change.id);
+	return { handled, state: { ...state, cursor, remembersFrom, seen } };
+}
+
+/** How many changes the state remembers. */
+export function rememberedCount(state: PollState): number {
+	return Object.values(state.seen ?? {}).reduce((count, ids) => count + ids.length, 0);
 }
 
 const MAX_REMEMBERED_STATUSES = 5000;

@@ -1,4 +1,4 @@
-import { FakePlatform } from '../fake-platform';
+import { FakePlatform, type FakePlatformOptions } from '../fake-platform';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 
 /**
@@ -6,10 +6,10 @@ import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
  * test starts clean: empty request log, no injected faults, a fresh rate limit on the server
  * and no throttle state in the node.
  */
-export function useFakePlatform(onStarted: (platform: FakePlatform) => void) {
+export function useFakePlatform(onStarted: (platform: FakePlatform) => void, options: FakePlatformOptions = {}) {
 	let platform: FakePlatform;
 	beforeAll(async () => {
-		platform = await FakePlatform.start();
+		platform = await FakePlatform.start(options);
 		onStarted(platform);
 	});
 	afterAll(async () => await platform.close());

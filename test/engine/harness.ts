@@ -162,6 +162,8 @@ export interface Account {
 	apiToken: string;
 	statusUrl?: string;
 	maxRequestsPerSecond?: number;
+	/** IANA zone of the API's zone-less times. */
+	timeZone?: string;
 }
 
 /** Credentials pointing at a running fake platform (in this process or in its own). */

@@ -1,17 +1,19 @@
 /**
  * The polling trigger run by n8n-core (PollContext + TriggersAndPollers) against the fake
- * platform, with data changed between polls through the platform's store.
+ * platform, with data changed between polls through the platform's store. Time is a test
+ * clock that jumps: "a second later" costs nothing.
  */
 import { FakePlatform } from '../fake-platform';
+import { clockedNow, useTestClock } from './clock';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, TriggerRun } from './harness';
 
 let platform: FakePlatform;
 
-useFakePlatform((started) => (platform = started));
+const clock = useTestClock();
+useFakePlatform((started) => (platform = started), { now: clockedNow });
 
 const DAY = 86_400_000;
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 const second = (ms: number) => Math.floor(ms / 1000) * 1000;
 
 function trigger(event: string, extra: Record<string, unknown> = {}) {
@@ -40,7 +42,7 @@ describe('Ticket Updated', () => {
 		const start = second(Date.now()) + 1000;
 		const ids = platform.store.tickets.slice(0, 1200).map((ticket) => ticket.ticket_id);
 		ids.forEach((id, index) => platform.store.updateTicket(id, { ticket_subject: `changed ${index}` }, start + (index % 3) * 1000));
-		await sleep(start + 3000 - Date.now());
+		clock.set(start + 3000);
 
 		const items = await run.poll();
 		expect(items).toHaveLength(1200);
@@ -58,9 +60,11 @@ describe('Ticket Updated', () => {
 		const [first, other] = platform.store.tickets.slice(10, 12).map((ticket) => ticket.ticket_id);
 		const onTheSecond = second(Date.now()) + 1000;
 		platform.store.updateTicket(first, { ticket_subject: 'first on the second' }, onTheSecond);
-		await sleep(onTheSecond + 1000 - Date.now());
+		clock.set(onTheSecond + 1000);
 		expect(idsOf(await run.poll())).toEqual([first]);
-		expect(run.state.recent).toHaveProperty(`${first}@${onTheSecond}`);
+		expect(run.state.seen).toEqual({ [onTheSecond / 1000]: [String(first)] });
+		// Statuses are remembered only for Status Becomes.
+		expect(run.state.lastStatus).toBeUndefined();
 
 		// Another change stamped with the very same second reaches the API after that poll.
 		platform.store.updateTicket(other, { ticket_subject: 'second on the second' }, onTheSecond);
@@ -73,7 +77,7 @@ describe('Ticket Updated', () => {
 		const id = platform.store.tickets[20].ticket_id;
 		const at = second(Date.now()) + 1000;
 		platform.store.updateTicket(id, { ticket_subject: 'seen twice' }, at);
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 		// n8n can run a poll twice: both read the same window, one emits.
 		const [a, b] = await Promise.all([run.poll(), run.poll()]);
 		expect([...idsOf(a), ...idsOf(b)]).toEqual([id]);
@@ -86,7 +90,7 @@ describe('Ticket Updated', () => {
 		const at = second(Date.now()) + 1000;
 		const ids = platform.store.tickets.slice(100, 1300).map((ticket) => ticket.ticket_id);
 		for (const id of ids) platform.store.updateTicket(id, { ticket_subject: 'bulk' }, at);
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 		const before = JSON.stringify(run.state);
 
 		platform.inject({ kind: 'status', status: 500, message: 'Server Error', path: '/acme/api/v2/tickets', skip: 2, times: 1 });
@@ -101,9 +105,11 @@ describe('Ticket Updated', () => {
 
 	test('a 40-day outage is caught up window by window', async () => {
 		const run = trigger('ticketUpdated');
-		const downSince = Date.now() - 40 * DAY;
+		const downSince = second(Date.now() - 40 * DAY);
 		// What n8n had saved before it went down 40 days ago.
-		run.persisted = { 'node:Customer Care Trigger': { cursor: downSince, floor: downSince, recent: {} } };
+		run.persisted = {
+			'node:Customer Care Trigger': { cursor: downSince, floor: downSince, remembersFrom: downSince, seen: {} },
+		};
 		run.restart();
 
 		const items = await run.poll();
@@ -123,11 +129,13 @@ describe('Ticket Updated', () => {
 
 	test('a poll that finds nothing costs one request', async () => {
 		// A platform of its own: the other tests' changes would be in the re-read overlap.
-		const quiet = await FakePlatform.start();
+		const quiet = await FakePlatform.start({ now: clockedNow });
 		try {
 			const run = new TriggerRun({ event: 'ticketUpdated' }, accountOf(quiet));
 			expect(await run.poll()).toBeNull();
+			clock.advance(1000);
 			expect(await run.poll()).toBeNull();
+			clock.advance(1000);
 			expect(await run.poll()).toBeNull();
 			expect(quiet.requests()).toHaveLength(2);
 			for (const request of quiet.requests()) {
@@ -143,13 +151,15 @@ describe('Ticket Updated', () => {
 		const [a, b] = platform.store.tickets.slice(30, 32).map((ticket) => ticket.ticket_id);
 		let at = second(Date.now()) + 1000;
 		platform.store.updateTicket(a, { ticket_subject: 'saved' }, at);
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 		expect(idsOf(await run.poll())).toEqual([a]);
+		clock.advance(1000);
 		expect(await run.poll()).toBeNull(); // idle: n8n may not save this one
+		expect(platform.requests()).toHaveLength(2);
 
 		at = second(Date.now()) + 1000;
 		platform.store.updateTicket(b, { ticket_subject: 'after restart' }, at);
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 		run.restart();
 		expect(idsOf(await run.poll())).toEqual([b]);
 	});
@@ -159,18 +169,25 @@ describe('Ticket Updated', () => {
 		const id = platform.store.tickets.find((ticket) => ticket.ticket_status === 'open')!.ticket_id;
 		let at = second(Date.now()) + 1000;
 		platform.store.updateTicket(id, { ticket_status: 'pending' }, at);
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 		expect(idsOf(await run.poll())).toEqual([id]);
 
 		at = second(Date.now()) + 1000;
 		platform.store.updateTicket(id, { ticket_subject: 'still pending' }, at);
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 		expect(await run.poll()).toBeNull();
+	});
+
+	test('an Overlap that is not a number of seconds ≥ 0 is refused before any request', async () => {
+		const run = trigger('ticketUpdated', { options: { overlapSeconds: '={{ -5 }}' } });
+		await expect(run.poll()).rejects.toThrow('Overlap (Seconds) is -5; a number of seconds of 0 or more is allowed');
+		expect(platform.requests()).toHaveLength(0);
 	});
 
 	test('filters go to the API', async () => {
 		const agent = platform.store.agents[0].id;
 		const run = await activated('ticketUpdated', { filters: { assignee_id: agent } });
+		clock.advance(1000);
 		await run.poll();
 		expect(platform.requests()[0].query).toMatchObject({ assignee_id: String(agent) });
 	});
@@ -181,7 +198,7 @@ describe('other events', () => {
 		const run = await activated('ticketCreated');
 		const at = second(Date.now()) + 1000;
 		const ticket = platform.store.createTicket({ ticket_subject: 'brand new', phone: '0900000001' }, at);
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 		expect(idsOf(await run.poll())).toEqual([ticket.ticket_id]);
 		expect(platform.requests()[0].query).toHaveProperty('created_since');
 	});
@@ -193,7 +210,7 @@ describe('other events', () => {
 		const lead = platform.store.createLead({ subject: 'new lead', phone: '0900000002' }, at);
 		const open = platform.store.deals.find((deal) => deal.closed_at === null)!;
 		platform.store.updateDeal(open.id, { closed_at: at, closed_type: 1 }, at);
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 
 		expect((await leads.poll())!.map((item) => item.id)).toEqual([lead.id]);
 		expect((await deals.poll())!.map((item) => item.id)).toEqual([open.id]);
@@ -206,7 +223,7 @@ describe('other events', () => {
 		const run = await activated('missedCall');
 		const at = second(Date.now()) + 1000;
 		const call = platform.store.createCall({ call_status: 'miss', start_time: at - 30_000, end_time: at, missed_reason: 'missed_customer' });
-		await sleep(at + 1000 - Date.now());
+		clock.set(at + 1000);
 		const emitted = (await run.poll())!;
 		expect(emitted.map((item) => item.id)).toEqual([call.id]);
 		expect(emitted[0]).toMatchObject({ caller: call.caller, caller_number: call.caller });
@@ -238,6 +255,35 @@ describe('Fetch Test Event', () => {
 		expect(items!.length).toBeGreaterThan(0);
 		expect(items!.length).toBeLessThanOrEqual(3);
 		expect(run.state.cursor).toBeUndefined();
+	});
+
+	test('reads every page through the list reader, the last hour first, then the last day', async () => {
+		clock.advance(30 * DAY); // nothing changed since
+		const now = second(Date.now());
+		const ids = platform.store.tickets.slice(1500, 2100).map((ticket) => ticket.ticket_id);
+		ids.forEach((id, n) => platform.store.updateTicket(id, { ticket_subject: 'sample' }, now - 3000_000 + n * 5000));
+		const newest = ids.slice(-3);
+
+		const fromTheHour = await trigger('ticketUpdated').poll('manual');
+		expect(idsOf(fromTheHour)).toEqual(newest);
+		const hourPages = platform.requests({ path: '/tickets' });
+		expect(hourPages.map((request) => request.query.page)).toEqual(['1', '2']);
+		for (const request of hourPages) {
+			expect(Date.parse(request.query.updated_to) - Date.parse(request.query.updated_since)).toBe(3600_000);
+		}
+
+		platform.clearLog();
+		clock.advance(2 * 3600_000);
+		const fromTheDay = await trigger('ticketUpdated').poll('manual');
+		expect(idsOf(fromTheDay)).toEqual(newest);
+		const spans = platform
+			.requests({ path: '/tickets' })
+			.map((request) => [request.query.page, (Date.parse(request.query.updated_to) - Date.parse(request.query.updated_since)) / 3600_000]);
+		expect(spans).toEqual([
+			['1', 1],
+			['1', 24],
+			['2', 24],
+		]);
 	});
 
 	test('says so clearly when there is nothing to show', async () => {
