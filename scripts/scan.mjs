@@ -44,6 +44,8 @@ const { name, n8n } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 
 // pass that lints nothing is caught instead of reported as a pass.
 const scannerRequire = createRequire(fileURLToPath(import.meta.resolve('@n8n/scan-community-package/scanner/scanner.mjs')));
 const glob = scannerRequire('fast-glob');
+// The scanner makes a temp folder when loaded; this removes it when we exit.
+scannerRequire('tmp').setGracefulCleanup();
 const filesOf = (dir, patterns) =>
 	glob.sync(patterns, { cwd: dir, ignore: ['node_modules/**', '**/package-lock.json'] }).sort();
 
