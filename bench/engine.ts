@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * n8n's own HTTP Request node in our engine harness, for the side-by-side benchmark.
  *
@@ -107,11 +108,9 @@ export function registerHttpRequestNode(): HttpRequestNode {
 		);
 	}
 	shareN8nWorkflow();
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { HttpRequest } = require(join(dir, 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js')) as {
 		HttpRequest: new () => IVersionedNodeType;
 	};
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { HttpBearerAuth } = require(join(dir, 'dist', 'credentials', 'HttpBearerAuth.credentials.js')) as {
 		HttpBearerAuth: new () => ICredentialType;
 	};

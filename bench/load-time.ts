@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Benchmark 5: what our package costs n8n at start-up: the time n8n-core takes to load its
  * nodes and credentials from the built dist/ (cold, a fresh process each time) and the size

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * One cold load of our package by n8n-core, in a fresh process (started by load-time.ts):
  * n8n loads an installed community package with LazyPackageDirectoryLoader, which falls
@@ -19,7 +20,6 @@ export interface LoadResult {
 parent.run(async () => {
 	const { directory } = parent.input<{ directory: string }>();
 	const beganCore = performance.now();
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const core = require('n8n-core') as typeof import('n8n-core');
 	const requireCoreMs = performance.now() - beganCore;
 

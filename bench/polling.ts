@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Benchmark 4: what the polling trigger costs, in requests per poll, when nothing changed
  * and when 1,200 tickets changed between two polls. "Ticket Updated" polls run by n8n-core's

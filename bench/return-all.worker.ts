@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * One Return-All run in a process of its own (started by throughput.ts): Ticket → Get Many
  * through our node, or the same tickets through n8n's HTTP Request node, executed by

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * `npm run bench`: every benchmark, one after another, each in a process of its own.
  * Each prints its tables and writes bench/results/<name>.json.

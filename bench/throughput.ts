@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Benchmarks 1–3: Return All at the account's rate limit, side by side with n8n's HTTP
  * Request node, and the memory it takes.

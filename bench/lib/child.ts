@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Each measured scenario runs in a child process of its own (a fresh heap, so one scenario's
  * memory peak cannot mix with another's). Children are TypeScript run by ts-node and talk to

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * What every benchmark script shares: the machine it ran on, tables printed to the console,
  * and the same figures written as JSON to bench/results/<name>.json (git-ignored).

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Runs our nodes inside n8n-core's own engine: a small workflow holding the node is executed
  * by WorkflowExecute (declarative routing, expressions, continue-on-fail, error wrapping

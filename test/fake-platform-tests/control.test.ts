@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 import type { FakePlatform, RecordedRequest } from '../fake-platform';
 import { CallListResponse, DealListResponse, HeartbeatResponse, LeadListResponse, TicketListResponse } from '../fake-platform/schemas';
 import { NOW, client, expectError, isoZ, startPlatform, type Reply } from './helpers';

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /** Shared helpers of the fake-platform tests. */
 import { FakePlatform, type FakePlatformOptions } from '../fake-platform';
 import { ErrorEnvelope } from '../fake-platform/schemas';

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 import type { FakePlatform } from '../fake-platform';
 import { AgentsResponse } from '../fake-platform/schemas';
 import { client, expectError, startPlatform } from './helpers';

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The fake Customer-Care Platform: a deterministic HTTP server of the whole API spec on
  * 127.0.0.1 (a primary and a backup port sharing one store), with auth, envelopes, windows,

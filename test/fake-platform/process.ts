@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The fake platform in a process of its own (the standalone CLI), driven through its control
  * API. Timing tests use it: in the test's own process, a busy event loop would stamp arrivals

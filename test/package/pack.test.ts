@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * What `npm pack` would publish: the built package only (dist/, package.json, README, LICENSE and
  * the `main` stub), with both nodes, the credential, light and dark icons and the codex files
@@ -31,7 +32,6 @@ function packList(): string[] {
 
 /** The `file:` icons of a built node or credential, as paths inside the package. */
 function iconsOf(builtFile: string, exportName: string): string[] {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const loaded = require(join(ROOT, builtFile)) as Record<string, new () => { description?: { icon?: unknown }; icon?: unknown }>;
 	const instance = new loaded[exportName]();
 	const icon = (instance.description?.icon ?? instance.icon) as { light: string; dark: string } | string;
