@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The polling trigger run by n8n-core (PollContext + TriggersAndPollers) against the fake
  * platform, with data changed between polls through the platform's store. Time is a test
