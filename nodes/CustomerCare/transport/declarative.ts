@@ -8,6 +8,8 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 
+import { findLostCreate, type CreateLookup } from './createLookup';
+import { UnconfirmedWriteError } from './errors';
 import { fetchList, type ListSpec } from './list';
 import { customerCareRequest } from './request';
 
@@ -20,6 +22,8 @@ export interface OutputSpec {
 	target?: 'api' | 'status';
 	/** Started together with a list's first page, e.g. reading the custom-field labels. */
 	prefetch?: (this: IExecutePaginationFunctions) => void;
+	/** A create: where to look the record up when the answer to it was lost. */
+	findCreated?: CreateLookup;
 	/** Last shaping step on the items, e.g. id → label mapping. */
 	transform?: (this: IExecutePaginationFunctions, items: IDataObject[]) => Promise<IDataObject[]> | IDataObject[];
 }
@@ -68,7 +72,14 @@ export function sendThroughTransport(output: OutputSpec) {
 			output.prefetch?.call(this);
 			records = await fetchList.call(this, request, output.list, limit);
 		} else {
-			const answer = await customerCareRequest.call(this, request);
+			let answer: IDataObject;
+			try {
+				answer = await customerCareRequest.call(this, request);
+			} catch (error) {
+				if (!(error instanceof UnconfirmedWriteError) || !output.findCreated) throw error;
+				const found = await findLostCreate.call(this, output.findCreated, request, error);
+				answer = output.rootProperty ? { [output.rootProperty]: found } : found;
+			}
 			const root = output.rootProperty ? answer[output.rootProperty] : answer;
 			records = Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
 		}

@@ -199,9 +199,6 @@ export class AccountThrottle {
 	onLockout(until: number) {
 		this.lockedUntil = Math.max(this.lockedUntil, until);
 	}
-
-	/** Until when the primary base URL is taken as down, so the backup is tried first. */
-	primaryDownUntil = 0;
 }
 
 const throttles = new Map<string, AccountThrottle>();

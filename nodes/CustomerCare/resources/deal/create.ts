@@ -36,7 +36,17 @@ export const createDeal = operation(
 			'Create a deal (a sales opportunity) for a customer found or created by phone or e-mail, in a pipeline and stage, with value, probability, labels, assignee, a comment, an order with product lines and custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/deal' },
-	{ rootProperty: 'deal' },
+	{
+		rootProperty: 'deal',
+		findCreated: {
+			noun: 'deal',
+			listPath: '/api/v1/deals',
+			rootProperty: 'deals',
+			idProperty: 'id',
+			bodyKey: 'deal',
+			subjectProperty: 'subject',
+		},
+	},
 	{
 		preSend: [
 			validateRequest(DEAL_RULES),
