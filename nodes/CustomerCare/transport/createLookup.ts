@@ -23,8 +23,13 @@ export interface CreateLookup {
 	subjectProperty: string;
 }
 
-/** The API's clock and ours may differ: the search reaches this far either side of the send. */
-const CLOCK_MARGIN_MS = 60_000;
+/**
+ * The API's clock and ours may differ. Before the send the search reaches back only a little:
+ * a record made earlier by someone else must not pass for this one (a miss only means the
+ * clear error). After it, far: a record made later than the send can only be this one's.
+ */
+const MARGIN_BEFORE_MS = 10_000;
+const MARGIN_AFTER_MS = 60_000;
 /** Body fields the lists take as filters, with the same name and meaning. */
 const FILTERS = ['requester_id', 'assignee_id', 'service_id'];
 /** The output flag of a record found after its create's answer was lost. */
@@ -69,8 +74,8 @@ export async function findLostCreate(
 	lost: UnconfirmedWriteError,
 ): Promise<IDataObject> {
 	const sent = ((request.body ?? {})[lookup.bodyKey] ?? {}) as IDataObject;
-	const since = lost.write.sentAt - CLOCK_MARGIN_MS;
-	const to = Date.now() + CLOCK_MARGIN_MS;
+	const since = lost.write.sentAt - MARGIN_BEFORE_MS;
+	const to = Date.now() + MARGIN_AFTER_MS;
 	const qs: IDataObject = { created_since: toIsoZ(since), created_to: toIsoZ(to) };
 	for (const filter of FILTERS) if (text(sent[filter]) !== '') qs[filter] = sent[filter];
 	const searched = `A search of the ${lookup.noun}s created between ${clock(since)} and ${clock(to)}`;

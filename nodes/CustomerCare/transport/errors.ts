@@ -153,6 +153,8 @@ export interface FailedAttempt {
 	status?: number;
 }
 
+// The transport's code goes under its own key: under `code`, NodeApiError would swap our
+// message for its generic text about that code ("The connection was aborted …").
 function attemptsText(attempts: FailedAttempt[]): string {
 	return attempts.map((attempt) => `${attempt.host} (${attempt.message})`).join(', ');
 }
@@ -168,7 +170,7 @@ export function unavailableError(node: INode, attempts: FailedAttempt[], advice:
 		: `The platform could not be reached: ${last.message}`;
 	return new NodeApiError(
 		node,
-		{ code: last.code, message: last.message },
+		{ transportCode: last.code, message: last.message },
 		classified(
 			{
 				message,
@@ -196,7 +198,7 @@ export class UnconfirmedWriteError extends NodeApiError {
 		const last = write.attempts[write.attempts.length - 1];
 		super(
 			node,
-			{ code: last.code, message: last.message },
+			{ transportCode: last.code, message: last.message },
 			{
 				message: `The platform may have applied this ${write.method} ${write.path}: ${last.message}. It was not sent again, so that it cannot be done twice.`,
 				description:

@@ -210,7 +210,8 @@ type Attempt =
 			kind: 'failed';
 			/** The request provably never reached the platform (refused, DNS, TLS, connect). */
 			neverArrived: boolean;
-			timedOut: boolean;
+			/** Nothing to retry on this host: no answer in time, or its certificate refused. */
+			hostUnusable: boolean;
 	  });
 
 interface FullResponse {
@@ -239,6 +240,8 @@ const NEVER_ARRIVED_CODES = new Set([
 	'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+/** The host's certificate was refused: trying it again cannot help. */
+const CERTIFICATE_CODE = /CERT|SELF_SIGNED|SSL|TLS|LEAF_SIGNATURE/;
 
 interface TransportFailure {
 	code?: string;
@@ -298,15 +301,17 @@ async function sendOnce(
 	} catch (error) {
 		const { code, syscall, message } = failureOf(error);
 		const timedOut = TIMEOUT_CODES.has(code) && syscall !== 'connect';
+		const certificate = CERTIFICATE_CODE.test(code);
+		let text = redact(message, account.token);
+		if (timedOut) text = `no answer within ${timeoutMs} ms${settings.timeoutMs ? " (the node's Request Options → Timeout)" : ''}`;
+		if (certificate) text += " (for a platform with its own certificate authority, turn on Ignore SSL Issues in the node's Request Options)";
 		return {
 			kind: 'failed',
 			host,
 			code,
-			message: timedOut
-				? `no answer within ${timeoutMs} ms${settings.timeoutMs ? " (the node's Request Options → Timeout)" : ''}`
-				: redact(message, account.token),
-			neverArrived: NEVER_ARRIVED_CODES.has(code) || (code === 'ETIMEDOUT' && syscall === 'connect'),
-			timedOut,
+			message: text,
+			neverArrived: NEVER_ARRIVED_CODES.has(code) || certificate || (code === 'ETIMEDOUT' && syscall === 'connect'),
+			hostUnusable: timedOut || certificate,
 		};
 	}
 
@@ -327,7 +332,7 @@ async function sendOnce(
 		message,
 		status,
 		neverArrived: false,
-		timedOut: false,
+		hostUnusable: false,
 	});
 	if (status >= 500) {
 		// A gateway's HTML page or the API's JSON envelope: the status says what happened.
@@ -419,10 +424,10 @@ async function sendWithRetries(
 					request.itemIndex,
 				);
 			}
-			const unreachable = attempt.neverArrived || attempt.timedOut;
 			const delay = RETRY_DELAYS_MS[retry];
+			const goToBackup = hasBackup && (attempt.neverArrived || attempt.hostUnusable || !idempotent);
 			const sameHostAgain =
-				delay !== undefined && !(unreachable && hasBackup) && Date.now() + delay < deadline && (idempotent || !hasBackup);
+				delay !== undefined && !goToBackup && !(attempt.hostUnusable && attempt.neverArrived) && Date.now() + delay < deadline;
 			if (!sameHostAgain) break;
 			await sleep(delay);
 		}
