@@ -72,14 +72,13 @@ export function sendThroughTransport(output: OutputSpec) {
 			output.prefetch?.call(this);
 			records = await fetchList.call(this, request, output.list, limit);
 		} else {
-			let answer: IDataObject;
-			try {
-				answer = await customerCareRequest.call(this, request);
-			} catch (error) {
-				if (!(error instanceof UnconfirmedWriteError) || !output.findCreated) throw error;
-				const found = await findLostCreate.call(this, output.findCreated, request, error);
-				answer = output.rootProperty ? { [output.rootProperty]: found } : found;
-			}
+			const { findCreated } = output;
+			const answer = await customerCareRequest.call(this, request).catch(async (error: unknown) => {
+				// A create whose answer was lost: look the record up before failing.
+				if (!(error instanceof UnconfirmedWriteError) || !findCreated) return await Promise.reject(error);
+				const found = await findLostCreate.call(this, findCreated, request, error);
+				return output.rootProperty ? { [output.rootProperty]: found } : found;
+			});
 			const root = output.rootProperty ? answer[output.rootProperty] : answer;
 			records = Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
 		}
