@@ -369,7 +369,7 @@ function describeWrite(request: ApiRequest): string {
  * One request's attempts, until an answer (any status below 500, or 429) comes back:
  * - reads (GET) are tried again on the same base URL after 1 s, 2 s and 4 s, then on the
  *   backup; a base URL that refuses the connection or does not answer in time is left for the
- *   backup at once;
+ *   backup at once, and a refused certificate is not tried again at all;
  * - a write (POST, PUT) goes again only when it provably never arrived (refused, DNS, TLS,
  *   connect); any other failure may have been applied: UnconfirmedWriteError;
  * - all of it within REQUEST_TIME_LIMIT_MS (or twice the Timeout option), slots taken from the
@@ -465,8 +465,8 @@ export async function customerCareRequest(
 		if (!account.statusUrl) throw credentialError(node, 'Status URL', 'must be set to read the heartbeat');
 		hosts = [account.statusUrl];
 	} else {
+		// The Base URL's own host is always in the list; a backup outside it is never sent the token.
 		hosts = baseUrlsInOrder(account).filter((host) => isHostAllowed(host, account.allowedDomains));
-		if (!hosts.includes(account.baseUrl)) hosts.push(account.baseUrl);
 	}
 	const method = request.method ?? 'GET';
 	let retries429 = 0;
