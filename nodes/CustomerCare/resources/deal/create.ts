@@ -36,7 +36,18 @@ export const createDeal = operation(
 			'Create a deal (a sales opportunity) for a customer found or created by phone or e-mail, in a pipeline and stage, with value, probability, labels, assignee, a comment, an order with product lines and custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/deal' },
-	{ rootProperty: 'deal', fields: () => createDealFields },
+	{
+		rootProperty: 'deal',
+		fields: () => createDealFields,
+		findCreated: {
+			noun: 'deal',
+			listPath: '/api/v1/deals',
+			rootProperty: 'deals',
+			idProperty: 'id',
+			bodyKey: 'deal',
+			subjectProperty: 'subject',
+		},
+	},
 	{
 		preSend: [
 			validateRequest(DEAL_RULES),

@@ -31,7 +31,18 @@ export const createLead = operation(
 			'Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/lead' },
-	{ rootProperty: 'lead', fields: () => createLeadFields },
+	{
+		rootProperty: 'lead',
+		fields: () => createLeadFields,
+		findCreated: {
+			noun: 'lead',
+			listPath: '/api/v1/leads',
+			rootProperty: 'leads',
+			idProperty: 'id',
+			bodyKey: 'lead',
+			subjectProperty: 'subject',
+		},
+	},
 	{
 		preSend: [
 			validateRequest([...LEAD_RULES, { path: 'lead.comment', label: 'Comment', maxLength: 5000 }]),

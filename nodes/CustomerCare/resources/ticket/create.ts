@@ -30,7 +30,18 @@ export const createTicket = operation(
 			'Create a ticket for a customer (found or created by phone or e-mail), optionally assigned to an agent, group or service, with custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/tickets' },
-	{ rootProperty: 'ticket', fields: () => createTicketFields },
+	{
+		rootProperty: 'ticket',
+		fields: () => createTicketFields,
+		findCreated: {
+			noun: 'ticket',
+			listPath: '/api/v2/tickets',
+			rootProperty: 'tickets',
+			idProperty: 'ticket_id',
+			bodyKey: 'ticket',
+			subjectProperty: 'ticket_subject',
+		},
+	},
 	{
 		preSend: [
 			validateRequest([
