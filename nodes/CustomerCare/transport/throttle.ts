@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-/** The platform's published limits (api-spec section 8). */
+/** The platform's published limits (docs/api.md#limits). */
 export const API_LIMITS = {
 	perSecond: 15,
 	perHour: 54_000,

@@ -7,7 +7,7 @@ import { dynamicOptions } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
-/** Phone and e-mail identify the customer; a known requester ID may replace them (api-spec 4.5). */
+/** Phone and e-mail identify the customer; a known requester ID may replace them (POST /api/v1/tickets). */
 async function requireRequester(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const ticket = ((requestOptions.body as IDataObject).ticket ?? {}) as IDataObject;
 	if (!ticket.phone && !ticket.email && !ticket.requester_id) {
