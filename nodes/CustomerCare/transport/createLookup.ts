@@ -7,7 +7,7 @@ import type { ApiRequest, TransportContext } from './request';
 
 /**
  * Where a create whose answer was lost can be looked for: a list the API filters by creation
- * time (and by requester, assignee and service, api-spec 4.7–4.9), matched on the subject and
+ * time (and by requester, assignee and service: docs/api.md#tickets, #leads, #deals), matched on the subject and
  * the requester that were sent.
  */
 export interface CreateLookup {
