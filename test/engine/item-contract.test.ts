@@ -90,7 +90,7 @@ describe('paired items of lists, through WorkflowExecute', () => {
 	});
 
 	test('Continue On Fail: an API error in the middle of a list run is paired too', async () => {
-		platform.inject({ kind: 'status', status: 500, path: '/api/v1/groups', times: 1, skip: 1 });
+		platform.inject({ kind: 'nok', message: 'Server busy', path: '/api/v1/groups', times: 1, skip: 1 });
 		const run = await runNode({
 			parameters: { resource: 'group', operation: 'getAll', returnAll: true },
 			account: accountOf(platform),

@@ -80,7 +80,7 @@ function callsEnded(): Watched {
 
 interface SoakFigures {
 	polls: number;
-	/** Polls whose read failed on an injected 500. */
+	/** Polls whose read failed on an injected fault (four 500s in a row, or an error body). */
 	failedPolls: number;
 	/** Any other poll error (the API refusing a window, say). */
 	otherErrors: string[];
@@ -194,9 +194,11 @@ async function soak(watched: Watched, { overlapSeconds, seed, polls, bulk }: Soa
 				const at = second(now) - (n % 3) * SECOND;
 				moments.push({ shownAt: Math.min(now, at + (n % 1000)), at });
 			}
-			platform.inject({ kind: 'status', status: 500, path: watched.path, skip: 2, times: 1 });
+			// A lone 500 is retried within the read (1 s, 2 s, 4 s): four in a row fail the poll.
+			platform.inject({ kind: 'status', status: 500, path: watched.path, skip: 2, times: 4 });
 		} else if (poll % 17 === 5 || chance(0.05)) {
-			platform.inject({ kind: 'status', status: 500, path: watched.path, times: 1 });
+			// An error the transport does not retry fails the poll at once.
+			platform.inject({ kind: 'nok', message: 'Server busy', path: watched.path, times: 1 });
 		}
 
 		for (const moment of moments.sort((a, b) => a.shownAt - b.shownAt)) {
@@ -216,7 +218,7 @@ async function soak(watched: Watched, { overlapSeconds, seed, polls, bulk }: Soa
 				emitted.add(watched.keyOf(item));
 			}
 		} catch (error) {
-			if (String(error).includes('500')) figures.failedPolls++;
+			if (/500|Server busy/.test(String(error))) figures.failedPolls++;
 			else figures.otherErrors.push(String(error));
 		}
 		measure();
