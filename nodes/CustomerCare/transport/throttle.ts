@@ -61,32 +61,35 @@ class SlidingWindow {
 
 /**
  * 429 feedback when other processes (queue-mode workers, other tools) share the account and
- * nobody told us our share: each burst of 429s cuts our rate to BACKOFF_FACTOR of what it was;
- * then the rate climbs back along a cubic curve (TCP CUBIC's shape, in requests per second):
- * quickly at first, flat near the rate that drew the 429s, faster again when it stays free.
- * Every process runs the same rule, so they settle on about equal shares of the account
- * without talking to each other; a process left alone is back at its ceiling within seconds.
+ * nobody told us our share. Each burst of 429s cuts our rate to BACKOFF_FACTOR of what it was;
+ * then the rate climbs back along a cubic curve (the shape of TCP CUBIC, in requests per
+ * second): quickly at first, flat just below the rate that drew the 429s (PLATEAU_FACTOR of
+ * it: the account's limit is hard, so hovering right at it would only collect 429s), then
+ * faster again while no 429 comes. Every process runs the same rule, so they settle on about
+ * equal shares without talking to each other; a process left alone is back at its ceiling
+ * within seconds.
  */
 const BACKOFF_FACTOR = 0.7;
-/** Curvature of the climb, in (requests/s) per s³: back at a 5/s share after ~3.5 s, at 15/s after ~5 s. */
-const CLIMB_CURVATURE = 0.035;
+const PLATEAU_FACTOR = 0.9;
+/** Curvature of the climb, in (requests/s) per s³: the plateau of a 5/s share comes after ~4.6 s. */
+const CLIMB_CURVATURE = 0.01;
 
 export class SharedRate {
-	/** The rate that drew the latest 429 burst; 0 before any. */
-	private rateAtBurst = 0;
+	/** Where the climb flattens: just below the rate that drew the latest 429 burst; 0 before any. */
+	private plateau = 0;
 
 	private burstAt = 0;
 
-	/** Seconds from a burst until the climb is back at rateAtBurst. */
+	/** Seconds from a burst until the climb reaches the plateau. */
 	private plateauAfterS = 0;
 
 	constructor(readonly ceiling: number) {}
 
 	/** The rate in force at `now`, in requests per second. */
 	current(now: number): number {
-		if (this.rateAtBurst === 0) return this.ceiling;
+		if (this.plateau === 0) return this.ceiling;
 		const t = (now - this.burstAt) / 1000 - this.plateauAfterS;
-		return Math.max(1, Math.min(this.ceiling, this.rateAtBurst + CLIMB_CURVATURE * t * t * t));
+		return Math.max(1, Math.min(this.ceiling, this.plateau + CLIMB_CURVATURE * t * t * t));
 	}
 
 	/**
@@ -95,15 +98,15 @@ export class SharedRate {
 	 * the first 429 comes back to any of them.
 	 */
 	gapMs(now: number): number {
-		return 1000 / this.current(now);
+		return (1000 + WINDOW_MARGIN_MS) / this.current(now);
 	}
 
 	/** A new burst of 429s: cut the rate and start the climb from there. */
 	onBurst(now: number) {
 		const rate = this.current(now);
-		this.rateAtBurst = rate;
+		this.plateau = rate * PLATEAU_FACTOR;
 		this.burstAt = now;
-		this.plateauAfterS = Math.cbrt((rate * (1 - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
+		this.plateauAfterS = Math.cbrt((rate * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
 	}
 }
 
