@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sleep } from 'n8n-workflow';
 
 import { accountOf } from '../test/engine/harness';
-import { busiestSecond, type RecordedRequest } from '../test/fake-platform';
+import { busiestSecond, longest429Run } from '../test/fake-platform';
 import { FakePlatformProcess } from '../test/fake-platform/process';
 import { Child } from './lib/child';
 import { printTable, round, writeResults } from './lib/report';
@@ -28,17 +28,6 @@ function args() {
 		seconds: Number(value('seconds') ?? 30),
 		processes: (value('processes') ?? '1,2,3').split(',').map(Number),
 	};
-}
-
-/** The longest run of 429 answers in a row, in the order the platform answered. */
-export function longest429Run(requests: RecordedRequest[]): number {
-	let longest = 0;
-	let run = 0;
-	for (const request of [...requests].sort((a, b) => a.seq - b.seq)) {
-		run = request.status === 429 ? run + 1 : 0;
-		longest = Math.max(longest, run);
-	}
-	return longest;
 }
 
 async function measure(platform: FakePlatformProcess, processes: number, seconds: number) {

@@ -2,7 +2,7 @@
  * The request policy, seen from the fake platform's request log: throttle, 429 back-off,
  * lock-out, failover, failure bodies, auth errors without the token, continue-on-fail.
  */
-import { busiestSecond, type FakePlatform, type RecordedRequest } from '../fake-platform';
+import { busiestSecond, longest429Run, type FakePlatform } from '../fake-platform';
 import { FakePlatformProcess } from '../fake-platform/process';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, runNode, testCredentials } from './harness';
@@ -13,17 +13,6 @@ useFakePlatform((started) => (platform = started));
 
 const listGroups = { resource: 'group', operation: 'getAll', returnAll: true };
 
-
-/** The longest run of consecutive 429 answers. */
-function longest429Run(requests: RecordedRequest[]): number {
-	let longest = 0;
-	let run = 0;
-	for (const request of [...requests].sort((a, b) => a.seq - b.seq)) {
-		run = request.status === 429 ? run + 1 : 0;
-		longest = Math.max(longest, run);
-	}
-	return longest;
-}
 
 /**
  * Timing: the platform runs in a process of its own, so its log stamps arrivals when they
