@@ -44,7 +44,7 @@ describe('SharedRate', () => {
 		const start = 1_000_000;
 		rate.onBurst(start); // 15 → 10.5
 		rate.onBurst(start + 30_000); // the climb is back at 15; → cut to 10.5 again, plateau 13.5
-		const plateau = [3000, 4000, 5000, 6000].map((ms) => rate.current(start + 30_000 + ms));
+		const plateau = [4000, 5000, 6000, 7000].map((ms) => rate.current(start + 30_000 + ms));
 		for (const value of plateau) expect(Math.abs(value / 15 - 0.9)).toBeLessThan(0.03);
 		expect(rate.current(start + 30_000 + 20_000)).toBe(15);
 	});
