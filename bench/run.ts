@@ -19,6 +19,7 @@ const BENCHMARKS: Record<string, string> = {
 	polling: 'polling.ts',
 	'rate-under-load': 'rate-under-load.ts',
 	'load-time': 'load-time.ts',
+	sharing: 'sharing.ts',
 };
 
 function main() {
@@ -38,7 +39,7 @@ function main() {
 		const scriptArgs = passOn.filter((arg) => name !== 'load-time' || !arg.startsWith('--reps='));
 		const result = spawnSync(
 			process.execPath,
-			['-r', 'ts-node/register/transpile-only', join(__dirname, script), ...(name === 'polling' ? [] : scriptArgs)],
+			['-r', 'ts-node/register/transpile-only', join(__dirname, script), ...(name === 'polling' || name === 'sharing' ? [] : scriptArgs)],
 			{ cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'silent' } },
 		);
 		if (result.status !== 0) failed.push(name);

@@ -18,6 +18,10 @@
  * Other options: N8N_PORT / --port= (default 5678, or a free port when taken),
  * CC_N8N_TARGET / --target= (v2 = n8n 2.40.7 on Node 24, default; v1 = n8n 1.123.x on Node 20),
  * CC_SKIP_BUILD=1 (pack the existing dist/).
+ *
+ * Queue mode (CC_N8N_MODE=queue / --mode=queue, n8n 2.40.7 only): also starts Postgres and Redis
+ * (Debian's postgresql and redis-server; it says how to install them when they are missing) on
+ * 127.0.0.1 in a temporary folder, then a main and two workers sharing them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +33,9 @@ import { installN8n, TARGETS } from './e2e/lib/install-n8n.mjs';
 import { createInstance, freePort } from './e2e/lib/n8n.mjs';
 import { buildAndPack } from './e2e/lib/pack.mjs';
 import { OWNER, ownerClient } from './e2e/lib/rest.mjs';
-import { fakeCredentialData, prepareInstance } from './e2e/lib/setup.mjs';
+import { CREDENTIAL, exampleFiles, fakeCredentialData, prepareInstance } from './e2e/lib/setup.mjs';
+import { createQueueCluster } from './queue/lib/cluster.mjs';
+import { missingServices, startPostgres, startRedis, stopAllServicesSync } from './queue/lib/services.mjs';
 
 function option(flag, env) {
 	const arg = process.argv.slice(2).find((a) => a.startsWith(`--${flag}=`));
@@ -74,6 +80,19 @@ async function main() {
 	const targetName = option('target', 'CC_N8N_TARGET') ?? 'v2';
 	const target = TARGETS[targetName];
 	if (!target) throw new Error(`unknown target ${targetName}; known: ${Object.keys(TARGETS).join(', ')}`);
+	const mode = option('mode', 'CC_N8N_MODE') ?? 'regular';
+	if (!['regular', 'queue'].includes(mode)) throw new Error(`unknown mode ${mode}; known: regular, queue`);
+	const queue = mode === 'queue';
+	if (queue) {
+		if (targetName !== 'v2') throw new Error('queue mode runs n8n 2.40.7 only (CC_N8N_TARGET=v2)');
+		const { missing, install } = missingServices();
+		if (missing.length) {
+			say(`Queue mode needs Postgres and Redis; missing here: ${missing.join(', ')}. Install them with:`);
+			say(`  ${install}`);
+			say('then run CC_N8N_MODE=queue npm start again (they are started and stopped by npm start, not as services).');
+			process.exit(1);
+		}
+	}
 
 	say(`Starting Customer Care for n8n (${target.name}${useReal ? `, account ${real.domain} at ${real.baseUrl}` : ', fake platform'})`);
 	const work = mkdtempSync(join(tmpdir(), 'cc-start-'));
@@ -84,16 +103,20 @@ async function main() {
 
 	let fake;
 	let server;
+	let workers = [];
 	let stopping = false;
 	const stop = async (code) => {
 		if (stopping) return;
 		stopping = true;
-		say('\nStopping n8n and the fake platform…');
+		say(`\nStopping n8n${queue ? ', its workers, Postgres, Redis' : ''} and the fake platform…`);
+		await Promise.all(workers.map((worker) => worker.stop()));
 		if (server) await server.stop();
 		if (fake) await fake.stop();
+		stopAllServicesSync();
 		rmSync(work, { recursive: true, force: true });
 		process.exit(code);
 	};
+	process.on('exit', () => stopAllServicesSync());
 	process.on('SIGINT', () => void stop(0));
 	process.on('SIGTERM', () => void stop(0));
 
@@ -115,14 +138,30 @@ async function main() {
 		}
 
 		const port = await portOrFree(Number(option('port', 'N8N_PORT') ?? 5678));
-		const n8n = createInstance(install, {
-			userFolder: join(work, 'n8n'),
-			port,
-			// Readable logs on the console; the JSON logger is for the e2e parser.
-			env: { N8N_LOG_FORMAT: 'text', N8N_LOG_LEVEL: 'warn' },
-		});
-		await step('package installed, credential and examples imported', () => prepareInstance(n8n, { tarball, credentialData }));
-		server = await step('n8n started', () => n8n.start());
+		let n8n;
+		if (queue) {
+			const pg = await step('Postgres started (127.0.0.1)', () => startPostgres(work));
+			const redis = await step('Redis started (127.0.0.1)', () => startRedis(work));
+			const cluster = createQueueCluster({ install, work, pg, redis });
+			n8n = cluster.main;
+			n8n.ports.port = port;
+			await step('package installed, credential and examples imported (Postgres)', () =>
+				cluster.prepareMain({ tarball, credential: { ...CREDENTIAL, data: credentialData }, workflowFiles: exampleFiles() }),
+			);
+			server = await step('n8n main started (queue mode)', () => n8n.start());
+			workers = await step('two workers started', () =>
+				Promise.all(['worker1', 'worker2'].map((name) => cluster.startWorker(name, { tarball }))),
+			);
+		} else {
+			n8n = createInstance(install, {
+				userFolder: join(work, 'n8n'),
+				port,
+				// Readable logs on the console; the JSON logger is for the e2e parser.
+				env: { N8N_LOG_FORMAT: 'text', N8N_LOG_LEVEL: 'warn' },
+			});
+			await step('package installed, credential and examples imported', () => prepareInstance(n8n, { tarball, credentialData }));
+			server = await step('n8n started', () => n8n.start());
+		}
 		await step('owner account created', () => ownerClient(server.url));
 
 		say('');
@@ -136,6 +175,10 @@ async function main() {
 			say(`  Platform:  ${real.baseUrl} (domain ${real.domain})`);
 		}
 		say(`  n8n data:  ${n8n.userFolder} (temporary, removed on Ctrl+C; log: ${server.logFile})`);
+		if (queue) {
+			say('  Queue mode: the main polls triggers and serves the editor; executions run on the workers');
+			for (const worker of workers) say(`    ${worker.name}: log ${worker.logFile}`);
+		}
 		say('Press Ctrl+C to stop.');
 		server.child.on('exit', (code) => {
 			if (!stopping) {

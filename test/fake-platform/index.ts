@@ -26,6 +26,16 @@ export function busiestSecond(arrivals: number[]): number {
 	}
 	return busiest;
 }
+/** The longest run of 429 answers in a row, in the order the platform answered (what the lock-out counts). */
+export function longest429Run(requests: Array<{ seq: number; status: number }>): number {
+	let longest = 0;
+	let run = 0;
+	for (const request of [...requests].sort((x, y) => x.seq - y.seq)) {
+		run = request.status === 429 ? run + 1 : 0;
+		longest = Math.max(longest, run);
+	}
+	return longest;
+}
 export { DEFAULT_RATE_LIMIT, MALFORMED_BODY, RateLimiter } from './server';
 export { MESSAGES } from './handlers';
 export { Store, mulberry32 } from './store';

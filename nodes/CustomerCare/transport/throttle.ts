@@ -70,6 +70,57 @@ class SlidingWindow {
 	}
 }
 
+/**
+ * 429 feedback when other processes (queue-mode workers, other tools) share the account and
+ * nobody told us our share. Each burst of 429s cuts our rate to BACKOFF_FACTOR of what it was;
+ * then the rate climbs back along a cubic curve (the shape of TCP CUBIC, in requests per
+ * second): quickly at first, flat just below the rate that drew the 429s (PLATEAU_FACTOR of
+ * it: the account's limit is hard, so hovering right at it would only collect 429s), then
+ * faster again while no 429 comes. Every process runs the same rule, so they settle on about
+ * equal shares without talking to each other; a process left alone is back at its ceiling
+ * within seconds.
+ */
+const BACKOFF_FACTOR = 0.7;
+const PLATEAU_FACTOR = 0.9;
+/** Curvature of the climb, in (requests/s) per s³: the plateau of a 5/s share comes after ~4.6 s. */
+const CLIMB_CURVATURE = 0.01;
+
+export class SharedRate {
+	/** Where the climb flattens: just below the rate that drew the latest 429 burst; 0 before any. */
+	private plateau = 0;
+
+	private burstAt = 0;
+
+	/** Seconds from a burst until the climb reaches the plateau. */
+	private plateauAfterS = 0;
+
+	constructor(readonly ceiling: number) {}
+
+	/** The rate in force at `now`, in requests per second. */
+	current(now: number): number {
+		if (this.plateau === 0) return this.ceiling;
+		const t = (now - this.burstAt) / 1000 - this.plateauAfterS;
+		return Math.max(1, Math.min(this.ceiling, this.plateau + CLIMB_CURVATURE * t * t * t));
+	}
+
+	/**
+	 * Milliseconds to keep between two requests: evenly spaced, also at the ceiling, so that
+	 * processes starting together cannot put a whole second's budget each on the wire before
+	 * the first 429 comes back to any of them.
+	 */
+	gapMs(now: number): number {
+		return (1000 + WINDOW_MARGIN_MS) / this.current(now);
+	}
+
+	/** A new burst of 429s: cut the rate and start the climb from there. */
+	onBurst(now: number) {
+		const rate = this.current(now);
+		this.plateau = rate * PLATEAU_FACTOR;
+		this.burstAt = now;
+		this.plateauAfterS = Math.cbrt((rate * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
+	}
+}
+
 export type ThrottleBlock =
 	| { kind: 'lockedOut'; until: number }
 	| { kind: 'coolingDown'; until: number; consecutive429: number };
@@ -96,9 +147,9 @@ export class AccountThrottle {
 	private lockedUntil = 0;
 
 	/** The configured rate; the rate in force drops below it after 429s and climbs back. */
-	private readonly ceiling: number;
+	private readonly sharedRate: SharedRate;
 
-	private rate: number;
+	private lastSentAt = 0;
 
 	/** When the 429 that began the latest burst came back. */
 	private burstSeenAt = 0;
@@ -108,8 +159,7 @@ export class AccountThrottle {
 
 	constructor(readonly maxPerSecond: number) {
 		const perSecond = Math.max(1, Math.min(API_LIMITS.perSecond, Math.floor(maxPerSecond)));
-		this.ceiling = perSecond;
-		this.rate = perSecond;
+		this.sharedRate = new SharedRate(perSecond);
 		this.perSecond = new SlidingWindow(perSecond, ANSWERED_WINDOW_MS);
 		// The hourly quota is split in the same proportion as the per-second one.
 		this.perHour = new SlidingWindow(
@@ -146,7 +196,11 @@ export class AccountThrottle {
 				await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
 				continue;
 			}
-			const next = Math.max(this.perSecond.earliest(now, this.inFlight), this.perHour.earliest(now));
+			const next = Math.max(
+				this.perSecond.earliest(now, this.inFlight),
+				this.perHour.earliest(now),
+				this.lastSentAt + this.sharedRate.gapMs(now),
+			);
 			if (next === Infinity) {
 				await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
 				continue;
@@ -157,6 +211,7 @@ export class AccountThrottle {
 				continue;
 			}
 			this.perHour.record(now);
+			this.lastSentAt = now;
 			this.inFlight++;
 			let released = false;
 			return () => {
@@ -170,7 +225,7 @@ export class AccountThrottle {
 	}
 
 	/**
-	 * Issue 11, point 8: the server counts a request when it arrives, somewhere between the moment
+	 * The server counts a request when it arrives, somewhere between the moment
 	 * we let it go and the moment its answer is back; a stalled event loop can hold a request
 	 * between the two for hundreds of milliseconds. So a request in flight takes a place in the
 	 * per-second window as if it arrived now, and once answered it keeps that place until one
@@ -181,12 +236,8 @@ export class AccountThrottle {
 		this.perSecond.record(Date.now());
 	}
 
-	/** Any answer other than 429 ends a run of 429s; the rate climbs back towards the ceiling. */
+	/** Any answer other than 429 ends a run of 429s (the rate climbs back by itself, with time). */
 	onAnswer() {
-		if (this.rate < this.ceiling) {
-			this.rate = Math.min(this.ceiling, this.rate + 0.25);
-			this.perSecond.limit = Math.floor(this.rate);
-		}
 		if (this.consecutive429 > 0) {
 			this.consecutive429 = 0;
 			this.bursts = 0;
@@ -198,8 +249,8 @@ export class AccountThrottle {
 
 	/**
 	 * A 429 answering a request sent at `sentAt`. A run of them means someone else shares the
-	 * account, or its quota is used up: halve our rate and pause the whole account with
-	 * exponential back-off (after a short pause for a lone one: 0.1 s, 2 s, 4 s ... 30 s).
+	 * account, or its quota is used up: lower our rate (SharedRate) and pause the whole account
+	 * (after a short pause for a lone one; see backoffAfterBurst).
 	 * The requests that were already on the wire when a 429 came back are of the same burst:
 	 * their 429s tell nothing new, so they neither lengthen the pause nor lower the rate again
 	 * (they still count towards the lock-out guard).
@@ -215,12 +266,22 @@ export class AccountThrottle {
 			this.pausedUntil = Math.max(this.pausedUntil, now + LONE_429_PAUSE_MS);
 			return LONE_429_PAUSE_MS;
 		}
-		this.rate = Math.max(1, this.rate / 2);
-		this.perSecond.limit = Math.floor(this.rate);
-		const backoff =
-			this.consecutive429 >= MAX_CONSECUTIVE_429 ? COOL_DOWN_MS : Math.min(30_000, 1000 * 2 ** (this.bursts - 1));
+		this.sharedRate.onBurst(now);
+		const backoff = this.backoffAfterBurst(now);
 		this.pausedUntil = Math.max(this.pausedUntil, now + backoff);
 		return backoff;
+	}
+
+	/**
+	 * The first burst after a success is a share to find: the rate was lowered, and one gap at
+	 * that rate is pause enough. A burst right after another means the account's window is full
+	 * (several processes started at once, or the quota is spent): 1 s (the server's window), then
+	 * 2 s, 4 s ... 30 s, and a long cool-down before the lock-out comes near.
+	 */
+	private backoffAfterBurst(now: number): number {
+		if (this.consecutive429 >= MAX_CONSECUTIVE_429) return COOL_DOWN_MS;
+		if (this.bursts === 1) return this.sharedRate.gapMs(now);
+		return Math.min(30_000, 1000 * 2 ** (this.bursts - 2));
 	}
 
 	onLockout(until: number) {

@@ -7,7 +7,7 @@ import { ownerClient, executionsOf } from './rest.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor(what, predicate, { timeoutMs, everyMs = 1000 }) {
+export async function waitFor(what, predicate, { timeoutMs, everyMs = 1000 }) {
 	const started = Date.now();
 	for (;;) {
 		const value = await predicate();

@@ -1,0 +1,430 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:queue`: the package on n8n's distributed engine. Postgres and Redis (Debian's
+ * packages) are started here on 127.0.0.1 in a temporary folder; n8n 2.40.7 runs in queue mode
+ * with one main and two workers, each with the packed package installed, one encryption key;
+ * the fake platform enforces the account's limits (15/s, 54,000/h, lock-out after 20 429s in a
+ * row). Scenarios, each printing its figures:
+ *
+ *  1. Spread + default settings: 20 executions of a 93-day Return All ticket read, started
+ *     together through a production webhook; both workers run some (from their logs); every
+ *     execution returns every ticket; no lock-out, no failure; the server's busiest second, the
+ *     429s and the aggregate rate are printed.
+ *  2. Shares: the workers restarted with n8n's credential overwrites giving them 7 and 8 per
+ *     second (the credential leaves the field empty): no 429, busiest second ≤ 15.
+ *  3. Trigger: Ticket Updated, published on the main, polls there; its executions run on the
+ *     workers. 300 changes over several polls, the main restarted between polls: each change
+ *     emitted exactly once; the trigger's state is in Postgres.
+ *
+ *   node scripts/queue/run.mjs [--only=spread,shares,trigger]
+ * Env: CC_SKIP_BUILD=1 packs the existing dist/; CC_N8N_CACHE moves the n8n cache.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+
+import { summarizeLog } from './lib/figures.mjs';
+import { createQueueCluster } from './lib/cluster.mjs';
+import { missingServices, startPostgres, startRedis, stopAllServicesSync } from './lib/services.mjs';
+import { startFakePlatform } from '../e2e/lib/fake-platform.mjs';
+import { installN8n, TARGETS } from '../e2e/lib/install-n8n.mjs';
+import { buildAndPack } from '../e2e/lib/pack.mjs';
+import { createReport } from '../e2e/lib/timings.mjs';
+import { ownerClient } from '../e2e/lib/rest.mjs';
+import { waitFor } from '../e2e/lib/triggers.mjs';
+import { CREDENTIAL, fakeCredentialData } from '../e2e/lib/setup.mjs';
+
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wants = (name) => !only || only.includes(name);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const DAY = 86_400_000;
+/** The platform's ISO form, whole seconds. */
+const isoZ = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+const LABEL = 'queue mode';
+const SPREAD_EXECUTIONS = 20;
+const TRIGGER_CHANGES = 300;
+/** The trigger polls every minute, at second 0 (n8n's "Every Minute"). */
+const POLL_SECONDS = [0];
+
+const report = createReport();
+/** Stages print as they finish: a queue run takes minutes. */
+const stage = async (name, fn) => {
+	const result = await report.time(LABEL, name, fn);
+	process.stdout.write(`  ✔ ${name}\n`);
+	return result;
+};
+const work = mkdtempSync(join(tmpdir(), 'cc-queue-'));
+const say = (line) => process.stdout.write(`${line}\n`);
+
+function check(condition, message) {
+	if (!condition) throw new Error(message);
+}
+
+// ---- workflows ------------------------------------------------------------------------------
+
+const credentialRef = { customerCareApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
+
+function returnAllWorkflow(id, path, range) {
+	return {
+		id,
+		name: `Queue test: Return All over 93 days (${path})`,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: randomUUID(),
+				name: 'Tickets',
+				type: 'n8n-nodes-customer-care.customerCare',
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: { resource: 'ticket', operation: 'getAll', dateField: 'created', since: range.since, to: range.to, returnAll: true },
+				credentials: credentialRef,
+			},
+		],
+		connections: { Webhook: { main: [[{ node: 'Tickets', type: 'main', index: 0 }]] } },
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+function triggerWorkflow(id) {
+	return {
+		id,
+		name: 'Queue test: Ticket Updated trigger',
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Ticket updated',
+				type: 'n8n-nodes-customer-care.customerCareTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'ticketUpdated', options: {} },
+				credentials: credentialRef,
+			},
+			{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+		],
+		connections: { 'Ticket updated': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+// ---- REST helpers ---------------------------------------------------------------------------
+
+async function activate(client, id) {
+	const workflow = await client.get(`/workflows/${id}`);
+	await client.post(`/workflows/${id}/activate`, { versionId: workflow.versionId });
+}
+
+async function executionSummaries(client, workflowId) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const list = await client.get(`/executions?filter=${filter}&limit=200`);
+	return list.results ?? list;
+}
+
+async function executionDetail(client, install, id) {
+	const { createRequire } = await import('node:module');
+	const { parse } = createRequire(join(install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
+	const full = await client.get(`/executions/${id}`);
+	const data = typeof full.data === 'string' ? parse(full.data) : full.data;
+	return { id: String(id), status: full.status, runData: data?.resultData?.runData ?? {}, error: data?.resultData?.error };
+}
+
+function nodeItems(detail, nodeName) {
+	const task = detail.runData[nodeName]?.[0];
+	if (!task) throw new Error(`execution ${detail.id}: node "${nodeName}" did not run (${detail.error?.message ?? 'no error'})`);
+	if (task.error) throw new Error(`execution ${detail.id}: "${nodeName}" failed: ${task.error.message}`);
+	return (task.data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+const FINISHED = (e) => !['running', 'new', 'waiting', 'queued'].includes(e.status);
+
+// ---- scenarios ------------------------------------------------------------------------------
+
+/** Every ticket created in the range, read straight from the platform in 31-day windows. */
+async function ticketIdsIn(fake, range) {
+	const ids = new Set();
+	// The API's windows: at most 31 days, bounds inclusive to the second.
+	for (let since = Date.parse(range.since); since < Date.parse(range.to); since += 31 * DAY + 1000) {
+		const to = Math.min(since + 31 * DAY, Date.parse(range.to));
+		for (let page = 1; ; page++) {
+			const { status, body } = await fake.api('GET', '/api/v2/tickets', {
+				query: { created_since: isoZ(since), created_to: isoZ(to), count: 500, page },
+			});
+			check(status === 200, `reading the expected tickets: ${status} ${JSON.stringify(body).slice(0, 200)}`);
+			for (const ticket of body.tickets) ids.add(String(ticket.ticket_id));
+			if (body.tickets.length < 500) break;
+			await sleep(100);
+		}
+	}
+	return ids;
+}
+
+/** Starts SPREAD_EXECUTIONS executions at once and checks each returned exactly `expected`. */
+async function runSpread({ main, client, install, fake, workflowId, path, expected, workers }) {
+	await sleep(1200); // our own reads above must not count in the platform's window
+	await fake.control('DELETE', '/__control/rate-limit');
+	await fake.clearLog();
+	const before = new Set(workers.flatMap((w) => w.executions()));
+	const started = Date.now();
+	const answers = await Promise.all(
+		Array.from({ length: SPREAD_EXECUTIONS }, () => fetch(`${main.url}/webhook/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })),
+	);
+	check(answers.every((a) => a.ok), `webhook answers: ${answers.map((a) => a.status).join(',')}`);
+	const summaries = await waitFor(
+		`${SPREAD_EXECUTIONS} finished executions`,
+		async () => {
+			const list = await executionSummaries(client, workflowId);
+			return list.length >= SPREAD_EXECUTIONS && list.every(FINISHED) ? list : undefined;
+		},
+		{ timeoutMs: 240_000, everyMs: 2000 },
+	);
+	const wallMs = Date.now() - started;
+	check(summaries.length === SPREAD_EXECUTIONS, `${summaries.length} executions, expected ${SPREAD_EXECUTIONS}`);
+	let failedItems = 0;
+	const problems = [];
+	for (const summary of summaries) {
+		const detail = await executionDetail(client, install, summary.id);
+		if (detail.status !== 'success') {
+			failedItems++;
+			problems.push(`execution ${summary.id}: ${detail.status} ${detail.error?.message ?? ''}`);
+			continue;
+		}
+		const ids = nodeItems(detail, 'Tickets').map((t) => String(t.ticket_id));
+		const unique = new Set(ids);
+		const missing = [...expected].filter((id) => !unique.has(id)).length;
+		if (ids.length !== expected.size || unique.size !== expected.size || missing) {
+			problems.push(`execution ${summary.id}: ${ids.length} tickets (${unique.size} distinct, ${missing} missing), expected ${expected.size}`);
+		}
+	}
+	const ran = new Set(summaries.map((s) => String(s.id)));
+	const split = workers.map((w) => ({ worker: w.name, executions: w.executions().filter((id) => ran.has(id) && !before.has(id)).length }));
+	const log = (await fake.requests()).filter((r) => r.path.startsWith(`/${fake.domain}/`));
+	return { wallMs, failedItems, problems, split, ...summarizeLog(log) };
+}
+
+async function main() {
+	const { missing, install: installHint } = missingServices();
+	if (missing.length) throw new Error(`queue mode needs ${missing.join(' and ')}: ${installHint}`);
+	say(`queue test work folder: ${work}`);
+	const install = await stage('install n8n 2.40.7 (cache)', () => installN8n(TARGETS.v2));
+	const { tarball } = await stage('build + npm pack', () =>
+		buildAndPack(join(work, 'pack'), { build: process.env.CC_SKIP_BUILD !== '1' }),
+	);
+	const pg = await stage('start Postgres', () => startPostgres(work));
+	const redis = await stage('start Redis', () => startRedis(work));
+	const fake = await stage('start fake platform', () => startFakePlatform({ token: `queue-${randomBytes(12).toString('hex')}` }));
+	await fake.control('POST', '/__control/rate-limit', { perSecond: 15, perHour: 54_000, lockoutAfter: 20, reset: true });
+	const cluster = createQueueCluster({ install, work, pg, redis, log: say });
+	let server;
+	let workers = [];
+	try {
+		const now = Date.parse(fake.info.now);
+		const range = { since: isoZ(now - 93 * DAY), to: isoZ(now) };
+		const files = [
+			returnAllWorkflow('ccQueueSpread001', 'cc-queue-spread', range),
+			returnAllWorkflow('ccQueueShares001', 'cc-queue-shares', range),
+			triggerWorkflow('ccQueueTrigger01'),
+		].map((workflow) => {
+			const file = join(work, `${workflow.id}.json`);
+			writeFileSync(file, JSON.stringify(workflow));
+			return file;
+		});
+		// Max Requests per Second left empty: 15 by default, or each worker's credential overwrite.
+		const credentialData = { ...fakeCredentialData(fake), maxRequestsPerSecond: '' };
+		await stage('main: package, credential, workflows into Postgres', () =>
+			cluster.prepareMain({ tarball, credential: { ...CREDENTIAL, data: credentialData }, workflowFiles: files }),
+		);
+		server = await stage('main started (n8n start, queue mode)', () => cluster.startMain());
+		const client = await ownerClient(server.url);
+		const startWorkers = (envs) =>
+			stage(`workers started (${envs.length})`, async () => {
+				workers = await Promise.all(envs.map((env, i) => cluster.startWorker(`worker${i + 1}`, { tarball, env })));
+				return { note: workers.map((w) => w.name).join(', ') };
+			});
+		await startWorkers([{}, {}]);
+		const expected = await ticketIdsIn(fake, range);
+		say(`93-day range ${range.since} .. ${range.to}: ${expected.size} tickets`);
+
+		if (wants('spread')) {
+			await report.test(LABEL, `spread + default settings: ${SPREAD_EXECUTIONS} executions × Return All 93 days`, async () => {
+				await activate(client, 'ccQueueSpread001');
+				const figures = await runSpread({ main: server, client, install, fake, workflowId: 'ccQueueSpread001', path: 'cc-queue-spread', expected, workers });
+				say(`  spread/default: ${JSON.stringify(figures)}`);
+				check(figures.problems.length === 0, figures.problems.slice(0, 5).join('\n'));
+				check(figures.split.every((s) => s.executions > 0), `not run on both workers: ${JSON.stringify(figures.split)}`);
+				check(figures.split.reduce((a, s) => a + s.executions, 0) === SPREAD_EXECUTIONS, `worker logs account for ${JSON.stringify(figures.split)}`);
+				check(figures.lockouts === 0, `${figures.lockouts} lock-out answers`);
+				check(figures.failedItems === 0, `${figures.failedItems} failed executions`);
+				return {
+					note: `workers ${figures.split.map((s) => `${s.worker} ${s.executions}`).join(', ')}; ${expected.size} tickets each; ${figures.accepted} requests accepted, ${figures.status429} × 429 (${figures.percent429} %), max ${figures.longest429Run} in a row, busiest second ${figures.busiestSecond}, ${figures.perSecond} req/s vs 15, 0 lock-outs, 0 failed`,
+				};
+			});
+		}
+
+		if (wants('shares')) {
+			await report.test(LABEL, 'shares 7 + 8 per second (credential overwrites per worker)', async () => {
+				await Promise.all(workers.map((w) => w.stop()));
+				const overwrite = (rate) => ({ CREDENTIALS_OVERWRITE_DATA: JSON.stringify({ customerCareApi: { maxRequestsPerSecond: rate } }) });
+				await startWorkers([overwrite(7), overwrite(8)]);
+				await activate(client, 'ccQueueShares001');
+				const figures = await runSpread({ main: server, client, install, fake, workflowId: 'ccQueueShares001', path: 'cc-queue-shares', expected, workers });
+				say(`  shares: ${JSON.stringify(figures)}`);
+				check(figures.problems.length === 0, figures.problems.slice(0, 5).join('\n'));
+				check(figures.status429 === 0, `${figures.status429} × 429 with shares that add up to 15`);
+				check(figures.busiestSecond <= 15, `busiest second ${figures.busiestSecond} > 15`);
+				return {
+					note: `workers ${figures.split.map((s) => `${s.worker} ${s.executions}`).join(', ')}; ${figures.accepted} requests, 0 × 429, busiest second ${figures.busiestSecond}, ${figures.perSecond} req/s`,
+				};
+			});
+		}
+
+		if (wants('trigger')) {
+			await report.test(LABEL, `trigger: ${TRIGGER_CHANGES} changes over several polls, main restarted between polls`, async () => {
+				const result = await runTrigger({ cluster, client, install, fake, pg, workers, getServer: () => server, setServer: (s) => (server = s) });
+				say(`  trigger: ${JSON.stringify(result)}`);
+				return { note: `${result.changes} changes → ${result.emitted} emitted in ${result.executions} executions (${result.split.map((s) => `${s.worker} ${s.executions}`).join(', ')}), ${result.restarts} restarts of the main; state in Postgres: cursor ${result.cursor}` };
+			});
+		}
+	} finally {
+		if (server) await server.stop();
+		await Promise.all(cluster.running().map((w) => w.stop()));
+		await fake.stop();
+		stopAllServicesSync();
+	}
+}
+
+/**
+ * Rounds of changes between polls. Each change is a distinct ticket (its key is id + change
+ * time), so "emitted exactly once" is: every changed id once, nothing else. Some changes are
+ * made in the very second a poll runs (the cursor's boundary), some while the main is down.
+ */
+async function runTrigger({ cluster, client, install, fake, pg, workers, getServer, setServer }) {
+	await activate(client, 'ccQueueTrigger01');
+	await sleep(2000); // activation ran the first poll: the cursor is "now"
+	const now = Date.parse(fake.info.now);
+	const candidates = await ticketIdsIn(fake, { since: isoZ(now - 93 * DAY), to: isoZ(now) });
+	const pool = [...candidates].slice(0, TRIGGER_CHANGES);
+	check(pool.length === TRIGGER_CHANGES, `only ${pool.length} tickets to change`);
+	const changedAt = new Map();
+	let next = 0;
+	const change = async (n) => {
+		for (let i = 0; i < n && next < pool.length; i++) {
+			const id = pool[next++];
+			const { ticket } = await fake.control('PATCH', `/__control/tickets/${id}`, {});
+			if (!ticket) throw new Error(`changing ticket ${id}: no ticket in the answer`);
+			changedAt.set(String(id), Date.now());
+		}
+	};
+	/** Waits until the wall clock is `ms` before the next poll second. */
+	const untilNextPoll = async (ms) => {
+		for (;;) {
+			const now = new Date();
+			const second = now.getUTCSeconds() + now.getUTCMilliseconds() / 1000;
+			const nextPoll = POLL_SECONDS.find((s) => s > second) ?? 60 + POLL_SECONDS[0];
+			const wait = (nextPoll - second) * 1000 - ms;
+			if (wait >= 0) return await sleep(wait);
+			await sleep(ms + 50);
+		}
+	};
+	const emittedIds = async () => {
+		const summaries = await executionSummaries(client, 'ccQueueTrigger01');
+		const finished = summaries.filter(FINISHED);
+		const ids = [];
+		for (const s of finished) {
+			const detail = await executionDetail(client, install, s.id);
+			check(detail.status === 'success', `trigger execution ${s.id}: ${detail.status} ${detail.error?.message ?? ''}`);
+			ids.push(...nodeItems(detail, 'Ticket updated').map((t) => String(t.ticket_id)));
+		}
+		return { ids, executions: finished.map((s) => String(s.id)), pending: summaries.length - finished.length };
+	};
+	let restarts = 0;
+	const restartMain = async (whileDown) => {
+		await getServer().stop();
+		await whileDown();
+		setServer(await cluster.startMain());
+		restarts++;
+	};
+	// Round 1: changes spread over the seconds before a poll and into the poll's own second.
+	await untilNextPoll(1500);
+	for (let i = 0; i < 6; i++) {
+		await change(15);
+		await sleep(400);
+	}
+	// Round 2: changes between polls; after that poll the main goes down, more changes meanwhile.
+	await untilNextPoll(8000);
+	await change(60);
+	await untilNextPoll(-3000); // that poll has run
+	await restartMain(() => change(90));
+	// Round 3: the rest after the restart, in the second of a poll.
+	await untilNextPoll(300);
+	await change(TRIGGER_CHANGES);
+	check(next === TRIGGER_CHANGES, `made ${next} changes`);
+	const result = await waitFor(
+		`all ${TRIGGER_CHANGES} changes emitted`,
+		async () => {
+			const found = await emittedIds();
+			const distinct = new Set(found.ids);
+			return found.pending === 0 && [...changedAt.keys()].every((id) => distinct.has(id)) ? found : undefined;
+		},
+		{ timeoutMs: 150_000, everyMs: 5000 },
+	).catch(async (error) => ({ ...(await emittedIds()), timedOut: error.message }));
+	const counts = new Map();
+	for (const id of result.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+	const twice = [...counts].filter(([, n]) => n > 1).map(([id, n]) => `${id}×${n}`);
+	const unexpected = [...counts.keys()].filter((id) => !changedAt.has(id));
+	const missing = [...changedAt.keys()].filter((id) => !counts.has(id));
+	const ran = new Set(result.executions);
+	const split = workers.map((w) => ({ worker: w.name, executions: w.executions().filter((id) => ran.has(id)).length }));
+	// The trigger's state, as n8n saved it in Postgres.
+	const staticData = pg.psql(`SELECT "staticData" FROM workflow_entity WHERE id = 'ccQueueTrigger01'`).trim();
+	const cursor = /"cursor":\s*(\d+)/.exec(staticData)?.[1];
+	const figures = {
+		changes: changedAt.size,
+		emitted: result.ids.length,
+		executions: result.executions.length,
+		duplicates: twice.length,
+		missing: missing.length,
+		unexpected: unexpected.length,
+		restarts,
+		split,
+		cursor: cursor ? new Date(Number(cursor)).toISOString() : 'none',
+	};
+	say(`  trigger figures: ${JSON.stringify(figures)}`);
+	check(!result.timedOut || missing.length === 0, result.timedOut ?? '');
+	check(twice.length === 0, `emitted more than once: ${twice.slice(0, 10).join(', ')}`);
+	check(missing.length === 0, `never emitted: ${missing.length} (e.g. ${missing.slice(0, 5).join(', ')})`);
+	check(unexpected.length === 0, `emitted but not changed: ${unexpected.slice(0, 5).join(', ')}`);
+	check(split.reduce((a, s) => a + s.executions, 0) === result.executions.length, `not every trigger execution ran on a worker: ${JSON.stringify(split)}`);
+	check(cursor !== undefined, `no cursor in the static data in Postgres: ${staticData.slice(0, 300)}`);
+	const lastChange = Math.max(...changedAt.values());
+	check(Number(cursor) >= lastChange - 1000, `cursor in Postgres ${figures.cursor} is before the last change`);
+	return figures;
+}
+
+process.on('SIGINT', () => {
+	stopAllServicesSync();
+	process.exit(130);
+});
+process.on('SIGTERM', () => {
+	stopAllServicesSync();
+	process.exit(143);
+});
+process.on('exit', () => stopAllServicesSync());
+
+main()
+	.catch((error) => report.fail(LABEL, 'run', error))
+	.finally(() => {
+		report.print();
+		process.exitCode = report.failed > 0 || report.passed === 0 ? 1 : 0;
+		if (process.exitCode === 0) rmSync(work, { recursive: true, force: true });
+		else say(`n8n folders and logs kept in ${work}`);
+	});
