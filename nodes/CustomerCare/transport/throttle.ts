@@ -109,7 +109,8 @@ export class SharedRate {
 	 * the first 429 comes back to any of them.
 	 */
 	gapMs(now: number): number {
-		return (1000 + WINDOW_MARGIN_MS) / this.current(now);
+		// Whole milliseconds: a timer of a fraction of one fires at once, and the wait would spin.
+		return Math.ceil((1000 + WINDOW_MARGIN_MS) / this.current(now));
 	}
 
 	/** A new burst of 429s: cut the rate and start the climb from there. */
