@@ -58,7 +58,8 @@ function recordsOf(answer: IDataObject, spec: ListSpec): IDataObject[] {
 	return Array.isArray(records) ? (records as IDataObject[]) : [];
 }
 
-function dedupe(records: IDataObject[], idProperty: string | undefined): IDataObject[] {
+/** The records without repeats of an id seen before, in their order; records without an id are kept. */
+export function dedupe(records: IDataObject[], idProperty: string | undefined): IDataObject[] {
 	if (!idProperty) return records;
 	const seen = new Set<unknown>();
 	return records.filter((record) => {
