@@ -5,15 +5,15 @@
  *   FC_SEED=123 FC_PATH="4:2" npx jest test/unit/dates.test.ts
  * FC_RUNS overrides the number of generated cases of every property.
  */
-import type { Parameters } from "fast-check";
+import type { Parameters } from 'fast-check';
 
 export const SEED = Number(process.env.FC_SEED ?? 20261123);
 
 export function propertyRuns<T>(defaultRuns: number): Parameters<T> {
-  const path = process.env.FC_PATH;
-  return {
-    seed: SEED,
-    numRuns: Number(process.env.FC_RUNS ?? defaultRuns),
-    ...(path ? { path } : {}),
-  };
+	const path = process.env.FC_PATH;
+	return {
+		seed: SEED,
+		numRuns: Number(process.env.FC_RUNS ?? defaultRuns),
+		...(path ? { path } : {}),
+	};
 }
