@@ -17,6 +17,7 @@ import { machine, REPO_ROOT } from './lib/report';
 const BENCHMARKS: Record<string, string> = {
 	throughput: 'throughput.ts',
 	polling: 'polling.ts',
+	'rate-under-load': 'rate-under-load.ts',
 	'load-time': 'load-time.ts',
 };
 

@@ -1,4 +1,5 @@
 import { FakePlatform, type FakePlatformOptions } from '../fake-platform';
+import { resetFailover } from '../../nodes/CustomerCare/transport/failover';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 
 /**
@@ -18,5 +19,6 @@ export function useFakePlatform(onStarted: (platform: FakePlatform) => void, opt
 		platform.clearFaults();
 		platform.resetRateLimit();
 		resetThrottles();
+		resetFailover();
 	});
 }

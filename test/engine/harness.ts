@@ -6,6 +6,7 @@
  * server does. Only credentials storage is ours (TestCredentialsHelper).
  */
 import {
+	DirectoryLoader,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
@@ -54,9 +55,15 @@ export function registerCredentialType(type: ICredentialType) {
 	credentialTypes[type.name] = type;
 }
 
+/** Our action node as n8n loads it: with the "Request Options" n8n adds to declarative nodes. */
+function asLoadedByN8n(nodeType: INodeType): INodeType {
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	return nodeType;
+}
+
 class TestNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType> = {
-		[ACTION_NODE_TYPE]: new CustomerCare(),
+		[ACTION_NODE_TYPE]: asLoadedByN8n(new CustomerCare()),
 		[TRIGGER_NODE_TYPE]: new CustomerCareTrigger(),
 	};
 

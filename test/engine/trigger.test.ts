@@ -93,10 +93,12 @@ describe('Ticket Updated', () => {
 		clock.set(at + 1000);
 		const before = JSON.stringify(run.state);
 
-		platform.inject({ kind: 'status', status: 500, message: 'Server Error', path: '/acme/api/v2/tickets', skip: 2, times: 1 });
+		// Every try after the first two pages fails (a lone 500 is retried and would not fail the poll).
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', path: '/acme/api/v2/tickets', skip: 2 });
 		await expect(run.poll()).rejects.toThrow('HTTP 500');
 		expect(JSON.stringify(run.state)).toBe(before);
 		expect(platform.requests().some((request) => request.status === 500)).toBe(true);
+		platform.clearFaults();
 
 		const items = await run.poll();
 		expect(new Set(idsOf(items))).toEqual(new Set(ids));

@@ -41,7 +41,7 @@ export interface RecordedRequest {
 	response: unknown;
 }
 
-export type FaultKind = 'latency' | 'status' | 'drop' | 'nok' | 'malformed' | 'down';
+export type FaultKind = 'latency' | 'status' | 'drop' | 'nok' | 'malformed' | 'down' | 'lostAnswer';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -59,6 +59,13 @@ export interface Fault {
 	status?: number;
 	/** For 'status' and 'nok'. */
 	message?: string;
+	/** For 'status': answer with a gateway's HTML page (as nginx does) instead of the JSON envelope. */
+	html?: boolean;
+}
+
+/** The page nginx answers with when its upstream fails, e.g. 502 Bad Gateway. */
+export function gatewayPage(status: number, reason: string): string {
+	return `<html>\r\n<head><title>${status} ${reason}</title></head>\r\n<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n`;
 }
 
 export const DEFAULT_RATE_LIMIT: Required<RateLimitOptions> = {
@@ -305,8 +312,21 @@ export class PlatformServer {
 					rec.status = 0;
 					req.socket.destroy();
 					return;
+				case 'lostAnswer': {
+					// The platform does the work; the answer never reaches the client.
+					const applied = this.answer(method, path, query, raw, req.headers.authorization);
+					rec.status = 0;
+					rec.response = applied.body;
+					req.socket.destroy();
+					return;
+				}
 				case 'status': {
 					const status = terminal.status ?? 500;
+					if (terminal.html) {
+						const page = gatewayPage(status, terminal.message ?? DEFAULT_STATUS_MESSAGES[status] ?? 'Error');
+						this.sendAnswer(res, { status, body: page, raw: page, contentType: 'text/html' }, rec);
+						return;
+					}
 					this.sendAnswer(res, { status, body: { code: 'errors', message: terminal.message ?? DEFAULT_STATUS_MESSAGES[status] ?? 'Error' } }, rec);
 					return;
 				}

@@ -1,4 +1,4 @@
-/** Service type ids of api-spec 2.3. */
+/** Service type ids (docs/api.md#services). */
 export const SERVICE_TYPES: Array<{ name: string; value: number }> = [
 	{ name: 'Incoming Call', value: 1 },
 	{ name: 'Live Chat', value: 2 },
@@ -14,10 +14,10 @@ export const SERVICE_TYPES: Array<{ name: string; value: number }> = [
 	{ name: 'Ticket Form', value: 13 },
 ];
 
-/** Ticket states a create or update accepts (api-spec 3). */
+/** Ticket states a create or update accepts (docs/api.md#tickets). */
 export const TICKET_STATUSES_WRITE = ['new', 'open', 'pending', 'solved'] as const;
 export const TICKET_PRIORITIES_CREATE = ['Low', 'Normal', 'High', 'Urgent'] as const;
-/** The update endpoint lists no Urgent (api-spec 4.6). */
+/** The update endpoint lists no Urgent (PUT /api/v1/tickets/{ticketId}). */
 export const TICKET_PRIORITIES_UPDATE = ['Low', 'Normal', 'High'] as const;
 
 export function optionsOf(values: readonly string[]) {

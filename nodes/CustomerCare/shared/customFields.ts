@@ -11,7 +11,7 @@ import { customerCareRequest, getAccount, type TransportContext } from '../trans
 import { toEpochMs, toSlashDate } from './dates';
 import { failFor, type Fail } from './validation';
 
-/** A custom-field definition (api-spec 2.4; `lable` is the API's spelling). */
+/** A custom-field definition (docs/api.md#custom-fields; `lable` is the API's spelling). */
 export interface FieldDefinition {
 	custom_field_id: number;
 	custom_field_lable: string;

@@ -11,6 +11,8 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 
+import { findLostCreate, type CreateLookup } from './createLookup';
+import { UnconfirmedWriteError } from './errors';
 import { fetchList, type ListSpec } from './list';
 import { customerCareRequest } from './request';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -25,6 +27,8 @@ export interface OutputSpec {
 	target?: 'api' | 'status';
 	/** Started together with a list's first page, e.g. reading the custom-field labels. */
 	prefetch?: (this: IExecutePaginationFunctions) => void;
+	/** A create: where to look the record up when the answer to it was lost. */
+	findCreated?: CreateLookup;
 	/** Last shaping step on the items, e.g. id → label mapping. */
 	transform?: (this: IExecutePaginationFunctions, items: IDataObject[]) => Promise<IDataObject[]> | IDataObject[];
 	/**
@@ -102,7 +106,13 @@ export function sendThroughTransport(output: OutputSpec) {
 			output.prefetch?.call(this);
 			records = await fetchList.call(this, request, output.list, limit);
 		} else {
-			const answer = await customerCareRequest.call(this, request);
+			const { findCreated } = output;
+			const answer = await customerCareRequest.call(this, request).catch(async (error: unknown) => {
+				// A create whose answer was lost: look the record up before failing.
+				if (!(error instanceof UnconfirmedWriteError) || !findCreated) return await Promise.reject(error);
+				const found = await findLostCreate.call(this, findCreated, request, error);
+				return output.rootProperty ? { [output.rootProperty]: found } : found;
+			});
 			const root = output.rootProperty ? answer[output.rootProperty] : answer;
 			records = Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
 		}

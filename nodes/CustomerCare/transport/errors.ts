@@ -1,12 +1,46 @@
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import type { Failure, IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+type ErrorOptions = NonNullable<ConstructorParameters<typeof NodeApiError>[2]>;
+
+/**
+ * n8n-workflow's error classification (`failure`, n8n-workflow 2.x). n8n reads it to back off
+ * polls and retries: timed causes wait (`retryAfterMs`, else `resetsAtEpochMs`), actionable
+ * causes need a person. An older n8n ignores the option.
+ */
+function classified(options: ErrorOptions, failure: Failure | undefined): ErrorOptions {
+	return failure ? { ...options, failure } : options;
+}
+
+/** Reason phrases for the statuses a gateway or the platform answers with. */
+const REASONS: Record<number, string> = {
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not Found',
+	405: 'Method Not Allowed',
+	408: 'Request Timeout',
+	413: 'Payload Too Large',
+	422: 'Unprocessable Entity',
+	429: 'Too Many Requests',
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+};
+
+/** `HTTP 502 Bad Gateway from https://api.example.com` */
+export function httpStatusText(status: number, host: string, reason?: string): string {
+	const phrase = reason?.trim() || REASONS[status] || '';
+	return `HTTP ${status}${phrase ? ` ${phrase}` : ''} from ${host}`;
+}
 
 /** Success codes vary by endpoint (ok, OK); failure shows as errors, nok or NOK, sometimes in a 200. */
 export function isFailureCode(code: unknown): boolean {
 	return typeof code === 'string' && ['errors', 'error', 'nok'].includes(code.toLowerCase());
 }
 
-function clock(at: number): string {
+export function clock(at: number): string {
 	return new Date(at).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 }
 
@@ -21,6 +55,8 @@ interface ApiFailure {
 	body: IDataObject | undefined;
 	method: string;
 	path: string;
+	/** The base URL that answered. */
+	host: string;
 	itemIndex?: number;
 }
 
@@ -30,7 +66,8 @@ interface ApiFailure {
  */
 export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 	const { status, body, itemIndex } = failure;
-	const apiMessage = typeof body?.message === 'string' && body.message ? body.message : `HTTP ${status}`;
+	const apiMessage =
+		typeof body?.message === 'string' && body.message ? body.message : httpStatusText(status, failure.host);
 	const extra = (body?.extraDataJson ?? undefined) as IDataObject | undefined;
 	let description = `${failure.method} ${failure.path} answered ${status}: ${apiMessage}`;
 
@@ -46,12 +83,16 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 
 	const response: JsonObject = { code: (body?.code as string) ?? null, message: apiMessage };
 	if (extra) response.extraDataJson = extra as JsonObject;
-	return new NodeApiError(node, response, {
-		message: apiMessage,
-		description,
-		httpCode: String(status),
-		itemIndex,
-	});
+	// A wrong token or domain needs a person to fix the credential; n8n stops retrying on it.
+	const credentialInvalid = status === 401 || (status === 404 && apiMessage === 'Domain not found');
+	return new NodeApiError(
+		node,
+		response,
+		classified(
+			{ message: apiMessage, description, httpCode: String(status), itemIndex },
+			credentialInvalid ? { cause: 'credential-invalid' } : undefined,
+		),
+	);
 }
 
 export function lockoutError(node: INode, until: number, apiMessage: string, itemIndex?: number) {
@@ -59,46 +100,129 @@ export function lockoutError(node: INode, until: number, apiMessage: string, ite
 	return new NodeApiError(
 		node,
 		{ code: 'errors', message: apiMessage },
-		{
-			message: `The platform has locked this domain out after too many rate-limited requests. Retry after ${clock(until)} (in about ${minutes} min).`,
-			description: `The API answered 404 "${apiMessage}". n8n sends nothing to this account until then.`,
-			httpCode: '404',
-			itemIndex,
-		},
+		classified(
+			{
+				message: `The platform has locked this domain out after too many rate-limited requests. Retry after ${clock(until)} (in about ${minutes} min).`,
+				description: `The API answered 404 "${apiMessage}". n8n sends nothing to this account until then.`,
+				httpCode: '404',
+				itemIndex,
+			},
+			{ cause: 'rate-limited', resetsAtEpochMs: until },
+		),
 	);
 }
 
-export function rateLimitError(node: INode, consecutive429: number, retryAt: number, itemIndex?: number) {
+/**
+ * `coolingDown`: 429s went on through every back-off (minutes of them): the API documents its 429
+ * as the hourly quota being used up, so that is `quota-exhausted` until the pause ends.
+ * Otherwise a shorter run: `rate-limited`, with the wait.
+ */
+export function rateLimitError(
+	node: INode,
+	consecutive429: number,
+	retryAt: number,
+	itemIndex?: number,
+	coolingDown = false,
+) {
+	const failure: Failure = coolingDown
+		? { cause: 'quota-exhausted', resetsAtEpochMs: retryAt }
+		: { cause: 'rate-limited', retryAfterMs: Math.max(0, retryAt - Date.now()) };
 	return new NodeApiError(
 		node,
 		{ code: 'errors', message: 'Too Many Attempts.' },
-		{
-			message: `The platform keeps answering 429 "Too Many Attempts." (${consecutive429} times in a row). Retry after ${clock(retryAt)}.`,
-			description:
-				'Another client may be using the same account, or its hourly quota (54,000 requests) is used up. n8n paused this account to stay clear of the 15-minute lock-out that follows 20 such answers in a row.',
-			httpCode: '429',
-			itemIndex,
-		},
+		classified(
+			{
+				message: `The platform keeps answering 429 "Too Many Attempts." (${consecutive429} times in a row). Retry after ${clock(retryAt)}.`,
+				description:
+					'Another client may be using the same account, or its hourly quota (54,000 requests) is used up. n8n paused this account to stay clear of the 15-minute lock-out that follows 20 such answers in a row.',
+				httpCode: '429',
+				itemIndex,
+			},
+			failure,
+		),
 	);
 }
 
-export function networkError(
-	node: INode,
-	detail: { code?: string; message: string; tried: string[] },
-	itemIndex?: number,
-) {
+/** One attempt that brought no usable answer. */
+export interface FailedAttempt {
+	host: string;
+	/** Node's error code (ECONNREFUSED …), or HTTP_502, or UNREADABLE for a body that is not JSON. */
+	code: string;
+	message: string;
+	/** The HTTP status when an answer came back. */
+	status?: number;
+}
+
+// The transport's code goes under its own key: under `code`, NodeApiError would swap our
+// message for its generic text about that code ("The connection was aborted …").
+function attemptsText(attempts: FailedAttempt[]): string {
+	return attempts.map((attempt) => `${attempt.host} (${attempt.message})`).join(', ');
+}
+
+/**
+ * A read (or a write that provably never arrived) that failed on every attempt. An answer that
+ * came back is named by its status; only when nothing came back is the platform "not reached".
+ */
+export function unavailableError(node: INode, attempts: FailedAttempt[], advice: string, itemIndex?: number) {
+	const last = attempts[attempts.length - 1];
+	const message = last.status
+		? last.message
+		: `The platform could not be reached: ${last.message}`;
 	return new NodeApiError(
 		node,
-		{ code: detail.code ?? 'ENETWORK', message: detail.message },
-		{
-			message: `The platform could not be reached: ${detail.message}`,
-			description: `Tried ${detail.tried.join(' and ')}. Set a Backup Base URL in the credential to fail over automatically.`,
-			httpCode: detail.code === 'MALFORMED' ? '200' : undefined,
-			itemIndex,
-		},
+		{ transportCode: last.code, message: last.message },
+		classified(
+			{
+				message,
+				description: `Tried ${attempts.length} time${attempts.length === 1 ? '' : 's'}: ${attemptsText(attempts)}.${advice}`,
+				httpCode: last.status ? String(last.status) : undefined,
+				itemIndex,
+			},
+			{ cause: 'temporarily-unavailable' },
+		),
 	);
+}
+
+/**
+ * A POST or PUT whose answer was lost after it may have reached the platform. It is not sent
+ * again (it could be done twice). No `failure` cause on purpose: a timed cause would invite
+ * n8n to retry, which is exactly what must not happen blindly.
+ */
+export class UnconfirmedWriteError extends NodeApiError {
+	constructor(
+		node: INode,
+		readonly write: { method: string; path: string; what: string; sentAt: number; attempts: FailedAttempt[] },
+		itemIndex?: number,
+		lookup?: string,
+	) {
+		const last = write.attempts[write.attempts.length - 1];
+		super(
+			node,
+			{ transportCode: last.code, message: last.message },
+			{
+				message: `The platform may have applied this ${write.method} ${write.path}: ${last.message}. It was not sent again, so that it cannot be done twice.`,
+				description:
+					`Look in the platform for ${write.what}, sent at ${clock(write.sentAt)}, before you run this item again.` +
+					(lookup ? ` ${lookup}` : '') +
+					` Attempts: ${attemptsText(write.attempts)}.`,
+				httpCode: last.status ? String(last.status) : undefined,
+				itemIndex,
+			},
+		);
+	}
 }
 
 export function credentialError(node: INode, field: string, allowed: string) {
-	return new NodeOperationError(node, `Customer Care credential: "${field}" ${allowed}`);
+	return new NodeOperationError(node, `Customer Care credential: "${field}" ${allowed}`, {
+		failure: { cause: 'credential-invalid' },
+	});
+}
+
+/** A setting of the node or the credential that stops the request from being sent at all. */
+export function configurationError(node: INode, message: string, description: string, itemIndex?: number) {
+	return new NodeOperationError(node, message, {
+		description,
+		itemIndex,
+		failure: { cause: 'configuration-invalid' },
+	});
 }

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { toIsoZ } from '../shared/dates';
 import { customerCareRequest, type ApiRequest, type TransportContext } from './request';
 
-/** The API's largest page (api-spec section 8). */
+/** The API's largest page (docs/api.md#limits). */
 export const MAX_PAGE_SIZE = 500;
 
 /** How often a list that changed while being read is read again. */
@@ -29,7 +29,7 @@ export interface ListSpec {
 	order?: (qs: IDataObject) => (a: IDataObject, b: IDataObject) => number;
 }
 
-/** The API's longest date window (api-spec 4.7, 4.10). */
+/** The API's longest date window (docs/api.md#limits). */
 export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
 
 /**

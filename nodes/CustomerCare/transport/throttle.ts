@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-/** The platform's published limits (api-spec section 8). */
+/** The platform's published limits (docs/api.md#limits). */
 export const API_LIMITS = {
 	perSecond: 15,
 	perHour: 54_000,
@@ -18,6 +18,12 @@ const MAX_CONSECUTIVE_429 = 14;
 const MAX_IN_FLIGHT = 5;
 /** The server counts arrivals; requests leave a little spread out, so keep a margin on the window. */
 const WINDOW_MARGIN_MS = 60;
+/**
+ * The per-second budget counted on the server's side of jitter (see countUntilAnswered):
+ * a request counts from the moment it goes until one second after its answer came back.
+ * The few milliseconds above 1 s cover clock granularity.
+ */
+const ANSWERED_WINDOW_MS = 1000 + 20;
 const COOL_DOWN_MS = 5 * 60_000;
 /**
  * A single 429 after a long quiet spell is most often two of our requests landing in the
@@ -42,16 +48,21 @@ class SlidingWindow {
 		private readonly windowMs: number,
 	) {}
 
-	/** The earliest moment at or after `now` when one more request fits in the window. */
-	earliest(now: number): number {
+	/**
+	 * The earliest moment at or after `now` when one more request fits in the window, `taken`
+	 * places being held by requests not recorded yet; Infinity when only a release frees one.
+	 */
+	earliest(now: number, taken = 0): number {
 		while (this.head < this.times.length && this.times[this.head] <= now - this.windowMs) this.head++;
 		if (this.head > 4096) {
 			this.times.splice(0, this.head);
 			this.head = 0;
 		}
+		const free = this.limit - taken;
+		if (free <= 0) return Infinity;
 		const inWindow = this.times.length - this.head;
-		if (inWindow < this.limit) return now;
-		return this.times[this.times.length - this.limit] + this.windowMs;
+		if (inWindow < free) return now;
+		return this.times[this.times.length - free] + this.windowMs;
 	}
 
 	record(at: number) {
@@ -99,7 +110,7 @@ export class AccountThrottle {
 		const perSecond = Math.max(1, Math.min(API_LIMITS.perSecond, Math.floor(maxPerSecond)));
 		this.ceiling = perSecond;
 		this.rate = perSecond;
-		this.perSecond = new SlidingWindow(perSecond, 1000 + WINDOW_MARGIN_MS);
+		this.perSecond = new SlidingWindow(perSecond, ANSWERED_WINDOW_MS);
 		// The hourly quota is split in the same proportion as the per-second one.
 		this.perHour = new SlidingWindow(
 			Math.floor((API_LIMITS.perHour * perSecond) / API_LIMITS.perSecond),
@@ -135,23 +146,39 @@ export class AccountThrottle {
 				await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
 				continue;
 			}
-			const next = Math.max(this.perSecond.earliest(now), this.perHour.earliest(now));
+			const next = Math.max(this.perSecond.earliest(now, this.inFlight), this.perHour.earliest(now));
+			if (next === Infinity) {
+				await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+				continue;
+			}
 			if (next > now) {
 				// Whoever wakes first takes the free slot; the others look again.
 				await sleep(next - now);
 				continue;
 			}
-			this.perSecond.record(now);
 			this.perHour.record(now);
 			this.inFlight++;
 			let released = false;
 			return () => {
 				if (released) return;
 				released = true;
+				this.countUntilAnswered();
 				this.inFlight--;
 				this.waitingForSlot.shift()?.();
 			};
 		}
+	}
+
+	/**
+	 * Issue 11, point 8: the server counts a request when it arrives, somewhere between the moment
+	 * we let it go and the moment its answer is back; a stalled event loop can hold a request
+	 * between the two for hundreds of milliseconds. So a request in flight takes a place in the
+	 * per-second window as if it arrived now, and once answered it keeps that place until one
+	 * second after its answer. Then no second of the server's can hold more than the limit,
+	 * however late requests leave (in steady state about limit / (1 s + round trip) per second).
+	 */
+	private countUntilAnswered() {
+		this.perSecond.record(Date.now());
 	}
 
 	/** Any answer other than 429 ends a run of 429s; the rate climbs back towards the ceiling. */
@@ -199,9 +226,6 @@ export class AccountThrottle {
 	onLockout(until: number) {
 		this.lockedUntil = Math.max(this.lockedUntil, until);
 	}
-
-	/** Until when the primary base URL is taken as down, so the backup is tried first. */
-	primaryDownUntil = 0;
 }
 
 const throttles = new Map<string, AccountThrottle>();

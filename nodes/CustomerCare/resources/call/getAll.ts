@@ -5,7 +5,7 @@ import { checkDateRanges, checked, failFor, validateRequest } from '../../shared
 import { operation } from '../../transport/declarative';
 import { withCallerNumber } from './callerNumber';
 
-/** When both are given the API filters on end_time (api-spec 4.10): that pair comes first. */
+/** When both are given the API filters on end_time (docs/api.md#calls): that pair comes first. */
 const WINDOW_PAIRS: Array<[string, string]> = [
 	['end_time_since', 'end_time_to'],
 	['start_time_since', 'start_time_to'],

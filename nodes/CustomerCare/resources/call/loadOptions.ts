@@ -19,7 +19,7 @@ export async function getCallAgents(this: ILoadOptionsFunctions): Promise<INodeP
 		.sort(byName);
 }
 
-/** Service types that carry calls: incoming call, voice out, IVR (api-spec 2.3). */
+/** Service types that carry calls: incoming call, voice out, IVR (docs/api.md#services). */
 const VOICE_TYPES = [1, 11, 12];
 
 /** The voice services; every service when the account lists none. */

@@ -7,7 +7,7 @@ import { operation } from '../../transport/declarative';
 import { alphabetical, checkComment, customerKeyProperties, newRecordOptions, requireContact, sharedFieldOptions } from '../lead/common';
 import { ORDER_RULES, orderProductsProperty, orderProperty, sendOrderProducts } from './order';
 
-/** Limits of the deal fields (api-spec 4.9): texts by length, ids and value by digits (int 10). */
+/** Limits of the deal fields (docs/api.md#deals): texts by length, ids and value by digits (int 10). */
 export const DEAL_RULES: FieldRule[] = [
 	{ path: 'deal.username', label: 'Customer Name', maxLength: 250 },
 	{ path: 'deal.subject', label: 'Subject', maxLength: 250 },
@@ -36,7 +36,18 @@ export const createDeal = operation(
 			'Create a deal (a sales opportunity) for a customer found or created by phone or e-mail, in a pipeline and stage, with value, probability, labels, assignee, a comment, an order with product lines and custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/deal' },
-	{ rootProperty: 'deal', fields: () => createDealFields },
+	{
+		rootProperty: 'deal',
+		fields: () => createDealFields,
+		findCreated: {
+			noun: 'deal',
+			listPath: '/api/v1/deals',
+			rootProperty: 'deals',
+			idProperty: 'id',
+			bodyKey: 'deal',
+			subjectProperty: 'subject',
+		},
+	},
 	{
 		preSend: [
 			validateRequest(DEAL_RULES),
@@ -72,7 +83,7 @@ export function pipelineProperties(operationName: string, defaultText: string): 
 	];
 }
 
-/** Deal fields that create and update share (api-spec 4.9), as options of a collection. */
+/** Deal fields that create and update share (docs/api.md#deals), as options of a collection. */
 export function dealFieldOptions(): INodeProperties[] {
 	return [
 		...sharedFieldOptions('deal'),

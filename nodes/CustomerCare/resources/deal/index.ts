@@ -38,7 +38,7 @@ export const dealDescription: INodeProperties[] = [
 	...getDealFields,
 	...getAllDealsFields,
 	...updateDealFields,
-	// Deals use the ticket custom-field definitions (api-spec 4.9: "as for tickets").
+	// Deals use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
 	...customFieldProperties('deal', ['create', 'update']),
 ];
 

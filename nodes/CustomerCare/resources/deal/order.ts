@@ -1,4 +1,4 @@
-/** The order of a deal (api-spec 2.7, 4.9): shipping details and product lines. */
+/** The order of a deal (docs/api.md#deals): shipping details and product lines. */
 import type {
 	IDataObject,
 	IDisplayOptions,
@@ -139,7 +139,7 @@ function round2(value: number): number {
 }
 
 /**
- * A routing `preSend`: the Order Products lines as `deal.order_products` (api-spec 2.7), each
+ * A routing `preSend`: the Order Products lines as `deal.order_products` (docs/api.md#deals), each
  * checked, `is_free` as 1/0, and discount and total filled in when left at 0, so every line
  * the API receives is complete.
  */

@@ -22,7 +22,7 @@ export function recordOf(requestOptions: IHttpRequestOptions, root: string): IDa
 }
 
 /**
- * Phone and e-mail are the customer's keys (api-spec 4.5 rule, 4.8/4.9 marker (*)): a lead or
+ * Phone and e-mail are the customer's keys (docs/api.md#leads): a lead or
  * deal without either has no customer to attach to, and the API refuses it.
  */
 export function requireContact(root: 'lead' | 'deal', label: string): PreSend {
@@ -64,7 +64,7 @@ export function nameOf(entry: IDataObject): string {
 	return typeof name === 'string' && name ? name : `#${String(entry.id)}`;
 }
 
-/** Date filters of the lead and deal lists: ISO 8601 with zone (api-spec 4.8, 4.9). */
+/** Date filters of the lead and deal lists: ISO 8601 with zone (GET /api/v1/leads, GET /api/v1/deals). */
 export const DATE_FILTERS: Array<{ field: string; since: string; to: string }> = [
 	{ field: 'Created', since: 'created_since', to: 'created_to' },
 	{ field: 'Updated', since: 'updated_since', to: 'updated_to' },

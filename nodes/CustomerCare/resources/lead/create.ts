@@ -7,7 +7,7 @@ import { operation } from '../../transport/declarative';
 import { alphabetical, customerKeyProperties, newRecordOptions, requireContact, sharedFieldOptions } from './common';
 import { checkUnqualifyReason } from './statuses';
 
-/** Limits of the lead fields (api-spec 4.8): texts by length, ids by digits (int 10). */
+/** Limits of the lead fields (docs/api.md#leads): texts by length, ids by digits (int 10). */
 export const LEAD_RULES: FieldRule[] = [
 	{ path: 'lead.username', label: 'Customer Name', maxLength: 250 },
 	{ path: 'lead.subject', label: 'Subject', maxLength: 250 },
@@ -31,7 +31,18 @@ export const createLead = operation(
 			'Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/lead' },
-	{ rootProperty: 'lead', fields: () => createLeadFields },
+	{
+		rootProperty: 'lead',
+		fields: () => createLeadFields,
+		findCreated: {
+			noun: 'lead',
+			listPath: '/api/v1/leads',
+			rootProperty: 'leads',
+			idProperty: 'id',
+			bodyKey: 'lead',
+			subjectProperty: 'subject',
+		},
+	},
 	{
 		preSend: [
 			validateRequest([...LEAD_RULES, { path: 'lead.comment', label: 'Comment', maxLength: 5000 }]),
@@ -44,7 +55,7 @@ export const createLead = operation(
 
 const show = { resource: ['lead'], operation: ['create'] };
 
-/** Lead fields that create and update share (api-spec 4.8), as options of a collection. */
+/** Lead fields that create and update share (docs/api.md#leads), as options of a collection. */
 export function leadFieldOptions(): INodeProperties[] {
 	return [
 		...sharedFieldOptions('lead'),

@@ -6,7 +6,7 @@ import { checkDateRanges, validateRequest, type FieldRule } from '../../shared/v
 import { operation } from '../../transport/declarative';
 import { alphabetical, DATE_FILTERS } from './common';
 
-/** Rules of the filters both list endpoints share (api-spec 4.8, 4.9). */
+/** Rules of the filters both list endpoints share (GET /api/v1/leads, GET /api/v1/deals). */
 export function listFilterRules(dates: Array<{ field: string; since: string; to: string }>): FieldRule[] {
 	return [
 		{ in: 'qs', path: 'requester_id', label: 'Requester ID', integer: true, min: 0, maxLength: 10 },

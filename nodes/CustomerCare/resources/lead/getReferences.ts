@@ -31,7 +31,7 @@ export const getLeadLabelsOperation = operation(
 		action: 'Get lead labels',
 		description: 'List the labels a lead can carry; use the IDs as the Labels of a lead',
 	},
-	// The spec gives this path without the api/v1 segment (api-spec 4.8).
+	// The spec gives this path without the api/v1 segment (docs/api.md#reference-lists).
 	{ method: 'GET', path: '/lead/labels' },
 	{ rootProperty: 'labels' },
 );

@@ -31,7 +31,7 @@ export const leadDescription: INodeProperties[] = [
 	...getLeadFields,
 	...getAllLeadsFields,
 	...updateLeadFields,
-	// Leads use the ticket custom-field definitions (api-spec 4.8: "as for tickets").
+	// Leads use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
 	...customFieldProperties('lead', ['create', 'update']),
 ];
 

@@ -24,7 +24,7 @@ export async function getLeadUnqualifiedReasons(this: ILoadOptionsFunctions): Pr
 }
 
 export async function getLeadLabels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	// The spec gives this path without the api/v1 segment (api-spec 4.8).
+	// The spec gives this path without the api/v1 segment (docs/api.md#reference-lists).
 	const labels = await fetchList.call(this, { method: 'GET', path: '/lead/labels' }, { rootProperty: 'labels' });
 	return labels.map((label) => ({ name: nameOf(label), value: label.id as number }));
 }

@@ -5,7 +5,7 @@ import { getAccount, type TransportContext } from '../../transport/request';
 import { fetchList } from '../../transport/list';
 import { recordOf } from './common';
 
-/** A lead status (api-spec 2.6): status_type 1 first, 0 middle, 2 converted, 3 unqualified. */
+/** A lead status (GET /api/v1/lead/status): status_type 1 first, 0 middle, 2 converted, 3 unqualified. */
 export interface LeadStatus {
 	id: number;
 	label: string;
@@ -19,7 +19,7 @@ export const STATUS_TYPES: Record<number, string> = {
 	3: 'Final status: unqualified',
 };
 
-/** Final states: only there does an unqualify reason apply (api-spec 3). */
+/** Final states: only there does an unqualify reason apply (docs/api.md#leads). */
 export function isFinal(status: LeadStatus): boolean {
 	return Number(status.status_type) === 2 || Number(status.status_type) === 3;
 }
@@ -41,7 +41,7 @@ export async function getStatusList(this: TransportContext, options: { fresh?: b
 }
 
 /**
- * A routing `preSend`: an unqualify reason applies only with a final lead status (api-spec 3).
+ * A routing `preSend`: an unqualify reason applies only with a final lead status (docs/api.md#leads).
  * On create without a status the lead gets the first status, which is not final, so the
  * reason is refused without asking anything. With a status, the (cached) status list tells;
  * on update without a status the lead's current status decides, which only the API knows.

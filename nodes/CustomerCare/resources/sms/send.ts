@@ -4,7 +4,7 @@ import { dynamicOptions } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
-/** The API's limit on SMS text (api-spec 2.9, 8). */
+/** The API's limit on SMS text (docs/api.md#limits). */
 export const SMS_MAX_LENGTH = 1000;
 
 export const sendSms = operation(

@@ -7,7 +7,7 @@ import { dynamicOptions } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
 
-/** Phone and e-mail identify the customer; a known requester ID may replace them (api-spec 4.5). */
+/** Phone and e-mail identify the customer; a known requester ID may replace them (POST /api/v1/tickets). */
 async function requireRequester(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const ticket = ((requestOptions.body as IDataObject).ticket ?? {}) as IDataObject;
 	if (!ticket.phone && !ticket.email && !ticket.requester_id) {
@@ -30,7 +30,18 @@ export const createTicket = operation(
 			'Create a ticket for a customer (found or created by phone or e-mail), optionally assigned to an agent, group or service, with custom fields',
 	},
 	{ method: 'POST', path: '/api/v1/tickets' },
-	{ rootProperty: 'ticket', fields: () => createTicketFields },
+	{
+		rootProperty: 'ticket',
+		fields: () => createTicketFields,
+		findCreated: {
+			noun: 'ticket',
+			listPath: '/api/v2/tickets',
+			rootProperty: 'tickets',
+			idProperty: 'ticket_id',
+			bodyKey: 'ticket',
+			subjectProperty: 'ticket_subject',
+		},
+	},
 	{
 		preSend: [
 			validateRequest([

@@ -20,7 +20,7 @@ export const getAllTickets = operation(
 			rootProperty: 'tickets',
 			paged: true,
 			idProperty: 'ticket_id',
-			// When both pairs are given the updated pair wins (api-spec 4.7).
+			// When both pairs are given the updated pair wins (docs/api.md#tickets).
 			windowPairs: [
 				['updated_since', 'updated_to'],
 				['created_since', 'created_to'],
