@@ -3,7 +3,7 @@
  * The pure parts of reading a list (nodes/CustomerCare/transport/list.ts): splitting a date
  * range into the API's 31-day windows, and merging pages or windows without repeats.
  * The windows are checked as they are sent, i.e. after toIsoZ (to the second): the ticket list
- * v2 takes a span of at most 31 days whose start precedes its end (docs: api-spec 4.7, limits).
+ * v2 takes a span of at most 31 days whose start precedes its end (docs/api.md, Times and Tickets).
  * Property runs are seeded: see ./property.ts to replay a failure.
  */
 import fc from 'fast-check';
