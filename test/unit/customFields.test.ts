@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Custom-field coercion (nodes/CustomerCare/shared/customFields.ts): a user's value, given for a
  * field named by ID, label or code, becomes what the API takes for the field's type, or is

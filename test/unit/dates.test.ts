@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Dates as the API wants them (nodes/CustomerCare/shared/dates.ts): users' dates in, the API's
  * whole-second forms out. Property runs are seeded: see ./property.ts to replay a failure.

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The pure parts of reading a list (nodes/CustomerCare/transport/list.ts): splitting a date
  * range into the API's 31-day windows, and merging pages or windows without repeats.

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The rule checks of nodes/CustomerCare/shared/validation.ts: one value against its rule, the
  * value to send coming back (converted where the rule says), or a refusal naming the field and
