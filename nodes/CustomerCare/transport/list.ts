@@ -38,9 +38,12 @@ export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
  * the full 31 days the API allows (a 93-day range is three windows, not four).
  */
 export function splitWindow(sinceMs: number, toMs: number): Array<[number, number]> {
+	// Windows are sent to the second; an end of "now" carries milliseconds that would hide a
+	// one-instant last window from the check below.
+	const [since, to] = [Math.floor(sinceMs / 1000) * 1000, Math.floor(toMs / 1000) * 1000];
 	const windows: Array<[number, number]> = [];
-	for (let start = sinceMs; start <= toMs; start += MAX_WINDOW_MS + 1000) {
-		windows.push([start, Math.min(start + MAX_WINDOW_MS, toMs)]);
+	for (let start = since; start <= to; start += MAX_WINDOW_MS + 1000) {
+		windows.push([start, Math.min(start + MAX_WINDOW_MS, to)]);
 	}
 	// A range that ends one second into a new window would end on a window of one instant, which
 	// the ticket list v2 refuses (its start must precede its end): that window takes one more
@@ -58,7 +61,8 @@ function recordsOf(answer: IDataObject, spec: ListSpec): IDataObject[] {
 	return Array.isArray(records) ? (records as IDataObject[]) : [];
 }
 
-function dedupe(records: IDataObject[], idProperty: string | undefined): IDataObject[] {
+/** The records without repeats of an id seen before, in their order; records without an id are kept. */
+export function dedupe(records: IDataObject[], idProperty: string | undefined): IDataObject[] {
 	if (!idProperty) return records;
 	const seen = new Set<unknown>();
 	return records.filter((record) => {

@@ -1,0 +1,224 @@
+/**
+ * Custom-field coercion (nodes/CustomerCare/shared/customFields.ts): a user's value, given for a
+ * field named by ID, label or code, becomes what the API takes for the field's type, or is
+ * refused before any request. Property runs are seeded: see ./property.ts to replay a failure.
+ */
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+
+import {
+	buildCustomFields,
+	coerceValue,
+	findField,
+	kindOf,
+	type FieldDefinition,
+} from '../../nodes/CustomerCare/shared/customFields';
+import type { Fail } from '../../nodes/CustomerCare/shared/validation';
+import { propertyRuns } from './property';
+
+class Refused extends Error {}
+const fail: Fail = (message) => {
+	throw new Refused(message);
+};
+
+function field(
+	id: number,
+	label: string,
+	type: string,
+	code: string | null = null,
+	values: Array<[number, string, string | null]> = [],
+): FieldDefinition {
+	return {
+		custom_field_id: id,
+		custom_field_lable: label,
+		type,
+		code,
+		values: values.map(([valueId, lable, valueCode]) => ({
+			id: valueId,
+			lable,
+			code: valueCode,
+			parent_value_id: 0,
+		})),
+	};
+}
+
+const TIER = field(11, 'Customer Tier', 'SINGLE_CHOICE', 'tier', [
+	[101, 'Gold', 'G'],
+	[102, 'Silver', 'S'],
+	[103, 'Bronze', null],
+]);
+const CHANNELS = field(12, 'Channels', 'MULTI_CHOICE', null, [
+	[201, 'Email', 'mail'],
+	[202, 'Phone', null],
+	[203, 'Chat', null],
+]);
+const AMOUNT = field(13, 'Amount', 'NUMBER', 'amount');
+const RENEWAL = field(14, 'Renewal', 'DATE', 'renewal');
+const SITE = field(15, 'Site', 'URL', null);
+const NOTE = field(16, 'Note', 'TEXT', 'note');
+const STORY = field(17, 'Story', 'TEXTAREA', null);
+const DEFINITIONS = [TIER, CHANNELS, AMOUNT, RENEWAL, SITE, NOTE, STORY];
+
+const coerce = (definition: FieldDefinition, value: unknown, timeZone = 'UTC') =>
+	coerceValue(definition, value, timeZone, fail);
+
+describe('kindOf', () => {
+	it('reads the API’s spellings of each type', () => {
+		expect(['SINGLE_CHOICE', 'single', 'STAGE'].map(kindOf)).toEqual(['single', 'single', 'single']);
+		expect(['MULTI_CHOICE', 'MULTIPLE'].map(kindOf)).toEqual(['multiple', 'multiple']);
+		expect(['NUMBER', 'NUMERIC'].map(kindOf)).toEqual(['number', 'number']);
+		expect(['URL', 'LINK', 'URL/LINK'].map(kindOf)).toEqual(['url', 'url', 'url']);
+		expect(['DATE', 'TEXTAREA', 'TEXT', 'SOMETHING_NEW'].map(kindOf)).toEqual(['date', 'textarea', 'text', 'text']);
+	});
+});
+
+describe('findField', () => {
+	it('finds a field by ID (number or text), label or code, ignoring case and spaces', () => {
+		expect(findField(DEFINITIONS, 11, fail)).toBe(TIER);
+		expect(findField(DEFINITIONS, ' 11 ', fail)).toBe(TIER);
+		expect(findField(DEFINITIONS, 'customer tier', fail)).toBe(TIER);
+		expect(findField(DEFINITIONS, 'TIER', fail)).toBe(TIER);
+	});
+
+	it('refuses an unknown field, naming the fields the account has', () => {
+		expect(() => findField(DEFINITIONS, 'Colour', fail)).toThrow(/"Colour" does not exist.*Customer Tier \(11\)/);
+	});
+});
+
+describe('coerceValue', () => {
+	it('NUMBER: numbers, and numbers given as text, round-trip', () => {
+		fc.assert(
+			fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (number) => {
+				expect(coerce(AMOUNT, number)).toBe(number);
+				expect(coerce(AMOUNT, ` ${String(number)} `)).toBe(Object.is(number, -0) ? 0 : number);
+			}),
+			propertyRuns(1000),
+		);
+	});
+
+	it('NUMBER: refuses text that is not a number, and empty text', () => {
+		for (const value of ['', '  ', 'ten', '1,5', 'Infinity', NaN, {}]) {
+			expect(() => coerce(AMOUNT, value)).toThrow(/Custom field "Amount" \(NUMBER\) must be a number/);
+		}
+	});
+
+	it('TEXT: keeps text of at most 255 characters and refuses longer, giving the length', () => {
+		fc.assert(
+			fc.property(
+				fc.oneof(
+					fc.string({ unit: 'grapheme-ascii', maxLength: 400, size: 'max' }),
+					// Lengths at the limit, where an off-by-one shows.
+					fc.integer({ min: 250, max: 260 }).chain((length) => fc.string({ minLength: length, maxLength: length })),
+				),
+				(text) => {
+					if (text.length <= 255) expect(coerce(NOTE, text)).toBe(text);
+					else expect(() => coerce(NOTE, text)).toThrow(`is ${text.length} characters long; at most 255 are allowed`);
+				},
+			),
+			propertyRuns(500),
+		);
+		expect(coerce(NOTE, 'x'.repeat(255))).toHaveLength(255);
+		expect(() => coerce(NOTE, 'x'.repeat(256))).toThrow(Refused);
+	});
+
+	it('TEXTAREA: has no 255 limit', () => {
+		expect(coerce(STORY, 'x'.repeat(3000))).toHaveLength(3000);
+	});
+
+	it('URL: takes http(s) addresses without spaces, refuses others', () => {
+		expect(coerce(SITE, 'https://example.com/a?b=c')).toBe('https://example.com/a?b=c');
+		expect(coerce(SITE, 'HTTP://EXAMPLE.COM')).toBe('HTTP://EXAMPLE.COM');
+		for (const value of ['example.com', 'ftp://example.com', 'https://', 'https://a b', '']) {
+			expect(() => coerce(SITE, value)).toThrow(/must start with http:\/\/ or https:\/\//);
+		}
+	});
+
+	it('DATE: any n8n date becomes YYYY/MM/DD, the day in the account’s zone', () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2100, 0, 1) }),
+				fc.constantFrom('UTC', 'Asia/Ho_Chi_Minh', 'America/New_York', 'Pacific/Chatham'),
+				(ms, timeZone) => {
+					const day = DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy/MM/dd');
+					expect(coerce(RENEWAL, ms, timeZone)).toBe(day);
+					expect(coerce(RENEWAL, DateTime.fromMillis(ms), timeZone)).toBe(day);
+					expect(coerce(RENEWAL, new Date(ms).toISOString(), timeZone)).toBe(day);
+					// The form it writes is read back as the same day.
+					expect(coerce(RENEWAL, day, timeZone)).toBe(day);
+				},
+			),
+			propertyRuns(500),
+		);
+		expect(coerce(RENEWAL, '2026-01-31')).toBe('2026/01/31');
+		expect(coerce(RENEWAL, '2026-01-31T23:30:00Z', 'Asia/Kolkata')).toBe('2026/02/01');
+		expect(() => coerce(RENEWAL, '31.01.2026')).toThrow(/must be a date such as 2026\/01\/31/);
+	});
+
+	it('single choice: one choice by ID, label or code becomes its ID', () => {
+		for (const value of [101, '101', 'Gold', ' gold ', 'G', 'g', [101], ['Gold']]) {
+			expect(coerce(TIER, value)).toBe(101);
+		}
+		expect(coerce(field(18, 'Stage', 'STAGE', null, [[7, 'Won', null]]), 'won')).toBe(7);
+	});
+
+	it('single choice: takes exactly one, refusing none, several and unknown choices', () => {
+		expect(() => coerce(TIER, [])).toThrow('takes exactly one choice; got 0');
+		expect(() => coerce(TIER, [101, 102])).toThrow('takes exactly one choice; got 2: 101, 102');
+		expect(() => coerce(TIER, 'Platinum')).toThrow(
+			/"Platinum" is not a choice of custom field "Customer Tier"; allowed: Gold, Silver, Bronze/,
+		);
+	});
+
+	it('multiple choice: a list or comma-separated text of IDs, labels or codes becomes IDs, in order', () => {
+		fc.assert(
+			fc.property(
+				fc.array(fc.constantFrom(...(CHANNELS.values ?? [])), {
+					minLength: 1,
+					maxLength: 6,
+				}),
+				fc.array(fc.constantFrom<'id' | 'label' | 'code'>('id', 'label', 'code'), { minLength: 6, maxLength: 6 }),
+				(choices, ways) => {
+					const given = choices.map((choice, index) => {
+						const way = ways[index] === 'code' && choice.code === null ? 'label' : ways[index];
+						return way === 'id' ? choice.id : way === 'label' ? choice.lable.toUpperCase() : choice.code!;
+					});
+					const ids = choices.map((choice) => choice.id);
+					expect(coerce(CHANNELS, given)).toEqual(ids);
+					expect(coerce(CHANNELS, given.join(', '))).toEqual(ids);
+				},
+			),
+			propertyRuns(500),
+		);
+		expect(() => coerce(CHANNELS, 'Email, Fax')).toThrow(/"Fax" is not a choice of custom field "Channels"/);
+	});
+});
+
+describe('buildCustomFields', () => {
+	it('sends [{id, value}] per field, the last entry of a field winning', () => {
+		expect(
+			buildCustomFields(
+				DEFINITIONS,
+				[
+					{ field: 'tier', value: 'Silver' },
+					{ field: 13, value: '12.5' },
+					{ field: 'Customer Tier', value: 'Gold' },
+				],
+				'UTC',
+				fail,
+			),
+		).toEqual([
+			{ id: 11, value: 101 },
+			{ id: 13, value: 12.5 },
+		]);
+	});
+
+	it('refuses more than 20 fields', () => {
+		const many = Array.from({ length: 21 }, (_, index) => field(100 + index, `F${index}`, 'TEXT'));
+		const entries = many.map((definition) => ({
+			field: definition.custom_field_id,
+			value: 'x',
+		}));
+		expect(buildCustomFields(many, entries.slice(0, 20), 'UTC', fail)).toHaveLength(20);
+		expect(() => buildCustomFields(many, entries, 'UTC', fail)).toThrow('At most 20 custom fields can be set; got 21');
+	});
+});

@@ -1,0 +1,198 @@
+/**
+ * Dates as the API wants them (nodes/CustomerCare/shared/dates.ts): users' dates in, the API's
+ * whole-second forms out. Property runs are seeded: see ./property.ts to replay a failure.
+ */
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+
+import { isValidTimeZone, toEpochMs, toIsoZ, toSlashDate, toZoneless } from '../../nodes/CustomerCare/shared/dates';
+import { propertyRuns } from './property';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 24 * 3600 * SECOND;
+const wholeSecond = (ms: number) => Math.floor(ms / SECOND) * SECOND;
+/** Zones with whole, half and quarter-hour offsets, both hemispheres' daylight saving, and the date line. */
+const ZONES = [
+	'UTC',
+	'Europe/Prague',
+	'America/New_York',
+	'America/St_Johns',
+	'Asia/Ho_Chi_Minh',
+	'Asia/Kolkata',
+	'Asia/Kathmandu',
+	'Australia/Lord_Howe',
+	'Pacific/Chatham',
+	'Pacific/Kiritimati',
+	'America/Sao_Paulo',
+];
+/** Instants from 1971 to 2100, to the millisecond. */
+const instant = fc.integer({
+	min: Date.UTC(1971, 0, 1),
+	max: Date.UTC(2100, 0, 1),
+});
+const zone = fc.constantFrom(...ZONES);
+
+/**
+ * The instants 2020–2030 where a zone of ZONES changes its offset (found day by day, then to the
+ * second), with the zone: wall-clock times next to them are where reading one back is hard.
+ */
+const CHANGES = ZONES.flatMap((timeZone) => {
+	const offset = (at: number) => DateTime.fromMillis(at, { zone: timeZone }).offset;
+	const changes: Array<{ at: number; timeZone: string }> = [];
+	for (let day = Date.UTC(2020, 0, 1); day < Date.UTC(2031, 0, 1); day += DAY) {
+		if (offset(day) === offset(day + DAY)) continue;
+		let [before, after] = [day, day + DAY];
+		while (after - before > SECOND) {
+			const middle = wholeSecond((before + after) / 2);
+			if (offset(middle) === offset(before)) before = middle;
+			else after = middle;
+		}
+		changes.push({ at: after, timeZone });
+	}
+	return changes;
+});
+/** An instant within three hours of an offset change, with its zone. */
+const nearChange = fc
+	.record({ change: fc.constantFrom(...CHANGES), seconds: fc.integer({ min: -3 * 3600, max: 3 * 3600 }) })
+	.map(({ change, seconds }) => ({ ms: change.at + seconds * SECOND, timeZone: change.timeZone }));
+
+describe('toIsoZ', () => {
+	it('writes YYYY-MM-DDTHH:mm:ssZ, the instant cut to its second', () => {
+		fc.assert(
+			fc.property(instant, (ms) => {
+				const text = toIsoZ(ms);
+				expect(text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+				expect(Date.parse(text)).toBe(wholeSecond(ms));
+			}),
+			propertyRuns(1000),
+		);
+	});
+
+	it('keeps the second at its edges', () => {
+		const second = Date.UTC(2026, 10, 23, 18, 35, 44);
+		expect(toIsoZ(second)).toBe('2026-11-23T18:35:44Z');
+		expect(toIsoZ(second + 999)).toBe('2026-11-23T18:35:44Z');
+		expect(toIsoZ(second - 1)).toBe('2026-11-23T18:35:43Z');
+	});
+});
+
+describe('toEpochMs', () => {
+	it('reads its own ISO form back, in any zone (the Z wins)', () => {
+		fc.assert(
+			fc.property(instant, zone, (ms, timeZone) => {
+				expect(toEpochMs(toIsoZ(ms), timeZone)).toBe(wholeSecond(ms));
+			}),
+			propertyRuns(1000),
+		);
+	});
+
+	it('reads a zone-less time in the zone it was written in (format then parse round-trips)', () => {
+		fc.assert(
+			fc.property(fc.oneof(fc.record({ ms: instant, timeZone: zone }), nearChange), ({ ms, timeZone }) => {
+				const written = toZoneless(ms, timeZone);
+				expect(written).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+				const read = toEpochMs(written, timeZone)!;
+				// The same wall clock always; the same instant except in the hour a zone repeats
+				// when its clocks go back, where one wall-clock time names two instants: then the
+				// other one, exactly the change of offset away.
+				expect(toZoneless(read, timeZone)).toBe(written);
+				const offset = (at: number) => DateTime.fromMillis(at, { zone: timeZone }).offset * MINUTE;
+				if (read !== wholeSecond(ms)) {
+					expect(offset(read)).not.toBe(offset(ms));
+					expect(read - wholeSecond(ms)).toBe(offset(ms) - offset(read));
+				}
+			}),
+			propertyRuns(1000),
+		);
+	});
+
+	it('reads the same instant at every whole second in a zone outside daylight-saving changes', () => {
+		// Asia/Ho_Chi_Minh has kept +07:00 since 1975: here the round trip is exact.
+		fc.assert(
+			fc.property(fc.integer({ min: Date.UTC(1976, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+				expect(toEpochMs(toZoneless(ms, 'Asia/Ho_Chi_Minh'), 'Asia/Ho_Chi_Minh')).toBe(wholeSecond(ms));
+			}),
+			propertyRuns(500),
+		);
+	});
+
+	it('reads n8n date values: Luxon DateTimes, JS Dates and epoch milliseconds as the instant they are', () => {
+		fc.assert(
+			fc.property(instant, zone, zone, (ms, timeZone, luxonZone) => {
+				expect(toEpochMs(DateTime.fromMillis(ms, { zone: luxonZone }), timeZone)).toBe(ms);
+				expect(toEpochMs(new Date(ms), timeZone)).toBe(ms);
+				expect(toEpochMs(ms, timeZone)).toBe(ms);
+			}),
+			propertyRuns(500),
+		);
+	});
+
+	it('reads ISO strings with an offset or fractions as the instant they name', () => {
+		expect(toEpochMs('2026-01-31T08:00:00Z', 'Asia/Kolkata')).toBe(Date.UTC(2026, 0, 31, 8));
+		expect(toEpochMs('2026-01-31T08:00:00+07:00', 'UTC')).toBe(Date.UTC(2026, 0, 31, 1));
+		expect(toEpochMs('2026-01-31T08:00:00.250Z', 'UTC')).toBe(Date.UTC(2026, 0, 31, 8, 0, 0, 250));
+		expect(toEpochMs('  2026-01-31T08:00:00Z  ', 'UTC')).toBe(Date.UTC(2026, 0, 31, 8));
+	});
+
+	it('reads zone-less dates, with - or /, with or without seconds, in the given zone', () => {
+		expect(toEpochMs('2026-01-31 08:00:00', 'Asia/Ho_Chi_Minh')).toBe(Date.UTC(2026, 0, 31, 1));
+		expect(toEpochMs('2026/01/31 08:00', 'Asia/Kolkata')).toBe(Date.UTC(2026, 0, 31, 2, 30));
+		expect(toEpochMs('2026-01-31', 'America/New_York')).toBe(Date.UTC(2026, 0, 31, 5));
+		expect(toEpochMs('2026-07-31', 'America/New_York')).toBe(Date.UTC(2026, 6, 31, 4));
+		expect(toEpochMs('2026-01-31T08:00:00', 'Europe/Prague')).toBe(Date.UTC(2026, 0, 31, 7));
+		// Both sides of Europe's 2026 clock change (29 March, 01:00 UTC).
+		expect(toEpochMs('2026-03-29 01:59:59', 'Europe/Prague')).toBe(Date.UTC(2026, 2, 29, 0, 59, 59));
+		expect(toEpochMs('2026-03-29 03:00:00', 'Europe/Prague')).toBe(Date.UTC(2026, 2, 29, 1));
+	});
+
+	it('refuses what is not a date', () => {
+		const timeZone = 'UTC';
+		for (const value of [
+			undefined,
+			null,
+			'',
+			'tomorrow',
+			'31/01/2026',
+			'2026-13-01',
+			'2026-00-10',
+			'2026-01-32',
+			'2026-01-31 24:00:00',
+			'2026-01-31 08:60:00',
+			'2026-01-31T25:00:00Z',
+			NaN,
+			Infinity,
+			new Date('nope'),
+			DateTime.invalid('no reason'),
+			{},
+			true,
+		]) {
+			expect(toEpochMs(value, timeZone)).toBeUndefined();
+		}
+	});
+});
+
+describe('toSlashDate', () => {
+	it('is the day of the instant in the zone, as YYYY/MM/DD, and matches the zone-less form', () => {
+		fc.assert(
+			fc.property(instant, zone, (ms, timeZone) => {
+				const day = toSlashDate(ms, timeZone);
+				expect(day).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+				expect(day.replace(/\//g, '-')).toBe(toZoneless(ms, timeZone).slice(0, 10));
+			}),
+			propertyRuns(500),
+		);
+		// 23:30 UTC is already the next day in Kolkata, still the same day in New York.
+		const lateUtc = Date.UTC(2026, 0, 31, 23, 30);
+		expect(toSlashDate(lateUtc, 'Asia/Kolkata')).toBe('2026/02/01');
+		expect(toSlashDate(lateUtc, 'America/New_York')).toBe('2026/01/31');
+	});
+});
+
+describe('isValidTimeZone', () => {
+	it('knows IANA names and refuses others', () => {
+		for (const timeZone of ZONES) expect(isValidTimeZone(timeZone)).toBe(true);
+		expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+		expect(isValidTimeZone('GMT+25')).toBe(false);
+	});
+});

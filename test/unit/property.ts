@@ -1,0 +1,19 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+/**
+ * fast-check settings shared by the unit tests: a fixed seed, so every run checks the same
+ * cases, and a replay of a failure from the seed and path fast-check prints:
+ *   FC_SEED=123 FC_PATH="4:2" npx jest test/unit/dates.test.ts
+ * FC_RUNS overrides the number of generated cases of every property.
+ */
+import type { Parameters } from 'fast-check';
+
+export const SEED = Number(process.env.FC_SEED ?? 20261123);
+
+export function propertyRuns<T>(defaultRuns: number): Parameters<T> {
+	const path = process.env.FC_PATH;
+	return {
+		seed: SEED,
+		numRuns: Number(process.env.FC_RUNS ?? defaultRuns),
+		...(path ? { path } : {}),
+	};
+}
