@@ -76,7 +76,7 @@ class SlidingWindow {
  * then the rate climbs back along a cubic curve (the shape of TCP CUBIC, in requests per
  * second): quickly at first, flat just below the rate that drew the 429s (PLATEAU_FACTOR of
  * it: the account's limit is hard, so hovering right at it would only collect 429s), then
- * faster again while no 429 comes. Every process runs the same rule, so they settle on about
+ * gently faster again while no 429 comes. Every process runs the same rule, so they settle on about
  * equal shares without talking to each other; a process left alone is back at its ceiling
  * within seconds.
  */
@@ -84,6 +84,12 @@ const BACKOFF_FACTOR = 0.7;
 const PLATEAU_FACTOR = 0.9;
 /** Curvature of the climb, in (requests/s) per s³: the plateau of a 5/s share comes after ~4.6 s. */
 const CLIMB_CURVATURE = 0.01;
+/**
+ * Curvature past the plateau, gentler: processes that share the account reach its limit there
+ * together, and the slower they are still climbing when they cross it, the fewer requests
+ * arrive before each has seen its 429. A process alone is back at 15/s about 16 s after a burst.
+ */
+const PROBE_CURVATURE = 0.002;
 
 export class SharedRate {
 	/** Where the climb flattens: just below the rate that drew the latest 429 burst; 0 before any. */
@@ -100,7 +106,8 @@ export class SharedRate {
 	current(now: number): number {
 		if (this.plateau === 0) return this.ceiling;
 		const t = (now - this.burstAt) / 1000 - this.plateauAfterS;
-		return Math.max(1, Math.min(this.ceiling, this.plateau + CLIMB_CURVATURE * t * t * t));
+		const curvature = t < 0 ? CLIMB_CURVATURE : PROBE_CURVATURE;
+		return Math.max(1, Math.min(this.ceiling, this.plateau + curvature * t * t * t));
 	}
 
 	/**
