@@ -24,7 +24,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { summarizeLog } from './lib/figures.mjs';
 import { createQueueCluster } from './lib/cluster.mjs';
 import { missingServices, startPostgres, startRedis, stopAllServicesSync } from './lib/services.mjs';
 import { startFakePlatform } from '../e2e/lib/fake-platform.mjs';
@@ -207,8 +206,7 @@ async function runSpread({ main, client, install, fake, workflowId, path, expect
 	}
 	const ran = new Set(summaries.map((s) => String(s.id)));
 	const split = workers.map((w) => ({ worker: w.name, executions: w.executions().filter((id) => ran.has(id) && !before.has(id)).length }));
-	const log = (await fake.requests()).filter((r) => r.path.startsWith(`/${fake.domain}/`));
-	return { wallMs, failedItems, problems, split, ...summarizeLog(log) };
+	return { wallMs, failedItems, problems, split, ...(await fake.figures(`/${fake.domain}/`)) };
 }
 
 async function main() {

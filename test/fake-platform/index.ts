@@ -16,26 +16,7 @@ import { parseOffset } from './time';
 
 export type { Fault, FaultKind, RecordedRequest, RateLimitOptions } from './server';
 
-/** The largest number of request arrival times (ms) within any one second. */
-export function busiestSecond(arrivals: number[]): number {
-	const times = [...arrivals].sort((a, b) => a - b);
-	let busiest = 0;
-	for (let first = 0, last = 0; last < times.length; last++) {
-		while (times[last] - times[first] >= 1000) first++;
-		busiest = Math.max(busiest, last - first + 1);
-	}
-	return busiest;
-}
-/** The longest run of 429 answers in a row, in the order the platform answered (what the lock-out counts). */
-export function longest429Run(requests: Array<{ seq: number; status: number }>): number {
-	let longest = 0;
-	let run = 0;
-	for (const request of [...requests].sort((x, y) => x.seq - y.seq)) {
-		run = request.status === 429 ? run + 1 : 0;
-		longest = Math.max(longest, run);
-	}
-	return longest;
-}
+export { busiestSecond, longest429Run, summarizeLog } from './figures';
 export { DEFAULT_RATE_LIMIT, MALFORMED_BODY, RateLimiter } from './server';
 export { MESSAGES } from './handlers';
 export { Store, mulberry32 } from './store';

@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, MESSAGES, matchRoute, type HandlerContext } from './handlers';
+import { summarizeLog } from './figures';
 import { recordingAvailable, renderMonitor } from './render';
 import { HeartbeatQuery } from './schemas';
 import { NotFoundError, type Store } from './store';
@@ -463,6 +464,10 @@ export class PlatformServer {
 			}
 			if (route === 'GET /__control/log') return okBody({ requests: this.log });
 			if (route === 'DELETE /__control/log') return (this.clearLog(), okBody());
+			if (route === 'POST /__control/figures') {
+				const prefix = typeof body.pathPrefix === 'string' ? body.pathPrefix : '';
+				return okBody({ figures: summarizeLog(this.log.filter((request) => request.path.startsWith(prefix))) });
+			}
 			if (route === 'POST /__control/faults') {
 				const fault = { ...body } as unknown as Fault & { pathRegex?: string };
 				if (typeof fault.kind !== 'string') return error(400, 'invalid value: kind');

@@ -80,6 +80,11 @@ export async function startFakePlatform({ port = 0, backupPort = 0, token, domai
 					(!path || (path instanceof RegExp ? path.test(r.path) : r.path === path)),
 			);
 		},
+		/** The server's figures of its log (fake-platform/figures.ts), for requests whose path starts with `pathPrefix`. */
+		async figures(pathPrefix = '') {
+			const { figures } = await fake.control('POST', '/__control/figures', { pathPrefix });
+			return figures;
+		},
 		async clearLog() {
 			await fake.control('DELETE', '/__control/log');
 		},
