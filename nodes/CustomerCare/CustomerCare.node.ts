@@ -1,17 +1,16 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getAgents, getGroups, getServices } from './methods/loadOptions';
-import { getCustomFields, getCustomFieldValues } from './shared/customFields';
+import { loadOptions } from './methods/loadOptions';
 import { agentDescription } from './resources/agent';
-import { callDescription, callLoadOptions } from './resources/call';
+import { callDescription } from './resources/call';
 import { customFieldDescription } from './resources/customField';
-import { dealDescription, dealLoadOptions } from './resources/deal';
+import { dealDescription } from './resources/deal';
 import { groupDescription } from './resources/group';
-import { leadDescription, leadLoadOptions } from './resources/lead';
+import { leadDescription } from './resources/lead';
 import { monitorDescription } from './resources/monitor';
 import { serviceDescription } from './resources/service';
-import { smsDescription, smsLoadOptions } from './resources/sms';
+import { smsDescription } from './resources/sms';
 import { ticketDescription } from './resources/ticket';
 
 export class CustomerCare implements INodeType {
@@ -29,7 +28,7 @@ export class CustomerCare implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'customerCareApi', required: true }],
-		// Requests are built here declaratively and sent by our transport (see transport/declarative.ts).
+		// Requests are built here declaratively and sent by our transport (see shared/operation.ts).
 		requestDefaults: {
 			baseURL: '={{$credentials.baseUrl}}',
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -67,17 +66,5 @@ export class CustomerCare implements INodeType {
 		],
 	};
 
-	methods = {
-		loadOptions: {
-			getAgents,
-			getCustomFields,
-			getCustomFieldValues,
-			getGroups,
-			getServices,
-			...callLoadOptions,
-			...dealLoadOptions,
-			...leadLoadOptions,
-			...smsLoadOptions,
-		},
-	};
+	methods = { loadOptions };
 }

@@ -8,14 +8,27 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { getAgents, getServices } from '../CustomerCare/methods/loadOptions';
-import { dealLoadOptions } from '../CustomerCare/resources/deal';
-import { leadLoadOptions } from '../CustomerCare/resources/lead';
+import { MONITOR } from '../CustomerCare/api/endpoints';
+import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
+import { loadOptions } from '../CustomerCare/methods/loadOptions';
 import { withFieldLabels } from '../CustomerCare/shared/customFields';
-import { toEpochMs, toIsoZ } from '../CustomerCare/shared/dates';
-import { dynamicOptions } from '../CustomerCare/shared/descriptions';
+import { alphabetical } from '../CustomerCare/shared/descriptions';
+import {
+	assigneeFilter,
+	callAgentFilter,
+	callTypeFilter,
+	closedTypeFilter,
+	forEvents,
+	leadStatusFilter,
+	pipelineFilter,
+	requesterFilter,
+	serviceFilter,
+	stageFilter,
+} from '../CustomerCare/shared/filters';
+import { readLookups } from '../CustomerCare/shared/lookups';
+import { toEpochMs, toIsoZ } from '../CustomerCare/transport/dates';
 import { fetchList } from '../CustomerCare/transport/list';
-import { customerCareRequest, getAccount } from '../CustomerCare/transport/request';
+import { customerCareRequest, getAccount, type Account } from '../CustomerCare/transport/request';
 import { changeOf, compareChanges, completeRead, planPoll, rememberStatuses, type Change, type PollState } from './cursor';
 import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from './events';
 
@@ -24,13 +37,10 @@ const SAMPLE_SIZE = 3;
 /** Fetch Test Event looks back this far, widening until it has a sample: an hour, a day, a week. */
 const SAMPLE_LOOKBACK_HOURS = [1, 24, 7 * 24];
 
-function onlyFor(...events: string[]) {
-	return { show: { '/event': events } };
-}
-
 const listEventsWith = (filter: string) =>
 	LIST_EVENTS.filter((event) => event.filters.includes(filter)).map((event) => event.value);
 
+/** The action node's filter descriptions, each shown for the events that take it. */
 const filters: INodeProperties = {
 	displayName: 'Filters',
 	name: 'filters',
@@ -38,110 +48,55 @@ const filters: INodeProperties = {
 	placeholder: 'Add Filter',
 	default: {},
 	displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
-	options: [
-		dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'Only records handled by this agent', {
-			displayOptions: onlyFor(...listEventsWith('assignee_id')),
-		}),
-		{
-			displayName: 'Agent IP-Phone Number',
-			name: 'agent_id',
-			type: 'string',
-			default: '',
-			description: 'Only calls of the agent with this IP-phone number',
-			displayOptions: onlyFor(...listEventsWith('agent_id')),
-		},
-		{
-			displayName: 'Call Type',
-			name: 'call_type',
-			type: 'options',
-			options: [
-				{ name: 'Incoming', value: 0 },
-				{ name: 'Outgoing', value: 1 },
-				{ name: 'Passed Through IVR', value: 3 },
-			],
-			default: 0,
-			displayOptions: onlyFor(...listEventsWith('call_type')),
-		},
-		{
-			displayName: 'Closed As',
-			name: 'closed_types',
-			type: 'multiOptions',
-			options: [
-				{ name: 'Won', value: 1 },
-				{ name: 'Lost', value: 2 },
-				{ name: 'Unqualified', value: 3 },
-			],
-			default: [],
-			description: 'Only deals closed this way; none chosen means all',
-			displayOptions: onlyFor(...listEventsWith('closed_types')),
-		},
-		{
-			displayName: 'Lead Status Names or IDs',
-			name: 'lead_status_ids',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getLeadStatuses' },
-			default: [],
-			description:
-				'Only leads in these statuses. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			displayOptions: onlyFor(...listEventsWith('lead_status_ids')),
-		},
-		{
-			displayName: 'Pipeline Names or IDs',
-			name: 'pipeline_ids',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getDealPipelines' },
-			default: [],
-			description:
-				'Only deals in these pipelines. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			displayOptions: onlyFor(...listEventsWith('pipeline_ids')),
-		},
-		{
-			displayName: 'Requester ID',
-			name: 'requester_id',
-			type: 'number',
-			default: 0,
-			description: 'Only records of this customer',
-			displayOptions: onlyFor(...listEventsWith('requester_id')),
-		},
-		dynamicOptions('Service', 'service_id', 'getServices', 'Only records of this channel', {
-			displayOptions: onlyFor(...listEventsWith('service_id')),
-		}),
-		{
-			displayName: 'Stage IDs',
-			name: 'stage_ids',
-			type: 'string',
-			default: '',
-			description: 'Only deals in these pipeline stages (comma-separated IDs)',
-			displayOptions: onlyFor(...listEventsWith('stage_ids')),
-		},
-		{
-			displayName: 'Status Becomes',
-			name: 'ticket_statuses',
-			type: 'multiOptions',
-			options: ['new', 'open', 'pending', 'solved', 'closed'].map((status) => ({
-				name: status.charAt(0).toUpperCase() + status.slice(1),
-				value: status,
-			})),
-			default: [],
-			description:
-				'Only updates that put the ticket in one of these statuses (a ticket the trigger has not seen before counts as changed); none chosen means every update',
-			displayOptions: onlyFor(...listEventsWith('ticket_statuses')),
-		},
-	],
+	options: alphabetical(
+		[
+			assigneeFilter('records'),
+			callAgentFilter,
+			callTypeFilter,
+			{
+				...closedTypeFilter,
+				name: 'closed_types',
+				type: 'multiOptions',
+				default: [],
+				description: 'Only deals closed this way; none chosen means all',
+			},
+			leadStatusFilter('lead_status_ids'),
+			pipelineFilter,
+			requesterFilter('records', 'number'),
+			serviceFilter('records'),
+			stageFilter,
+			{
+				displayName: 'Status Becomes',
+				name: 'ticket_statuses',
+				type: 'multiOptions',
+				options: optionsOf(TICKET_STATUSES),
+				default: [],
+				description:
+					'Only updates that put the ticket in one of these statuses (a ticket the trigger has not seen before counts as changed); none chosen means every update',
+			},
+		].map((filter) => forEvents(filter as INodeProperties, listEventsWith(filter.name))),
+	),
 };
+
+/** IDs of a multi-select, or of text a workflow saved before it was one (`"1,2"`). */
+function idsOf(value: unknown): Array<string | number> {
+	if (Array.isArray(value)) return value as Array<string | number>;
+	return typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : [];
+}
 
 /** The query a list event sends: its fixed part and the filters the API can apply. */
 function queryOf(event: ListEvent, chosen: IDataObject): IDataObject {
 	const qs: IDataObject = { ...event.query };
-	for (const key of ['assignee_id', 'service_id', 'requester_id', 'agent_id', 'call_type', 'stage_ids']) {
+	for (const key of ['assignee_id', 'service_id', 'requester_id', 'agent_id', 'call_type']) {
 		if (event.filters.includes(key) && chosen[key] !== undefined && chosen[key] !== '' && chosen[key] !== 0) {
 			qs[key] = chosen[key];
 		}
 	}
 	if (event.filters.includes('call_type') && chosen.call_type === 0) qs.call_type = 0;
-	const list = (key: string) => (Array.isArray(chosen[key]) ? (chosen[key] as Array<string | number>) : []);
+	const list = (key: string) => (event.filters.includes(key) ? idsOf(chosen[key]) : []);
 	if (list('lead_status_ids').length) qs.status_ids = list('lead_status_ids').join(',');
 	if (list('pipeline_ids').length) qs.pipeline_ids = list('pipeline_ids').join(',');
+	if (list('stage_ids').length) qs.stage_ids = list('stage_ids').join(',');
 	// The API takes one closed_type; several are filtered here.
 	if (list('closed_types').length === 1) qs.closed_type = list('closed_types')[0];
 	return qs;
@@ -156,7 +111,7 @@ function passesLocalFilters(event: ListEvent, chosen: IDataObject, change: Chang
 	const statuses = Array.isArray(chosen.ticket_statuses) ? (chosen.ticket_statuses as string[]) : [];
 	if (event.filters.includes('ticket_statuses') && statuses.length > 0) {
 		const status = String(change.record.ticket_status);
-		const before = state.lastStatus?.[String(change.record[event.idField])];
+		const before = state.lastStatus?.[String(change.record[event.list.idProperty!])];
 		if (!statuses.includes(status) || before === status) return false;
 	}
 	return true;
@@ -176,34 +131,48 @@ async function oneAtATime<T>(key: string, poll: () => Promise<T>): Promise<T> {
 	}
 }
 
-function changesOf(event: ListEvent, records: IDataObject[], timeZone: string): Change[] {
+/** One poll of a list event: its account, read once from the credential, and the account's zone. */
+interface Poll {
+	ctx: IPollFunctions;
+	event: ListEvent;
+	account: Account;
+	timeZone: string;
+}
+
+function changesOf({ event, timeZone }: Poll, records: IDataObject[]): Change[] {
 	const changes: Change[] = [];
 	for (const record of records) {
-		const at = toEpochMs(record[event.timeField], timeZone);
-		if (at !== undefined) changes.push(changeOf(record[event.idField], at, record));
+		const at = toEpochMs(record[event.date.field], timeZone);
+		if (at !== undefined) changes.push(changeOf(record[event.list.idProperty!], at, record));
 	}
 	return changes;
 }
 
 /** Every record of the event's list whose change falls in [since, to] (whole seconds), all pages. */
-async function readWindow(ctx: IPollFunctions, event: ListEvent, qs: IDataObject, since: number, to: number) {
-	const request = { method: 'GET' as const, path: event.path, qs: { ...qs, [event.since]: toIsoZ(since), [event.to]: toIsoZ(to) } };
-	return await fetchList.call(ctx, request, event.list);
+async function readWindow(poll: Poll, qs: IDataObject, since: number, to: number) {
+	const { ctx, event, account } = poll;
+	const { list, date } = event;
+	const request = { method: list.method, path: list.path, account, qs: { ...qs, [date.since]: toIsoZ(since), [date.to]: toIsoZ(to) } };
+	return await fetchList.call(ctx, request, list);
 }
 
-async function output(ctx: IPollFunctions, event: ListEvent, records: IDataObject[]): Promise<INodeExecutionData[][]> {
+/** The emitted records, shaped as the action node's Get Many shapes them. */
+async function output({ ctx, event, account }: Poll, records: IDataObject[]): Promise<INodeExecutionData[][]> {
 	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
 	const shaped = event.shape ? event.shape(records) : records;
-	return [ctx.helpers.returnJsonArray(simplify ? await withFieldLabels.call(ctx, shaped) : shaped)];
+	if (!simplify) return [ctx.helpers.returnJsonArray(shaped)];
+	const { fieldDefinitions } = await readLookups(ctx, account, ['fieldDefinitions']);
+	return [ctx.helpers.returnJsonArray(withFieldLabels(shaped, fieldDefinitions))];
 }
 
 /** "Fetch Test Event": the most recent matching changes of the last days; the cursor is not touched. */
-async function sample(ctx: IPollFunctions, event: ListEvent, chosen: IDataObject, qs: IDataObject, timeZone: string) {
+async function sample(poll: Poll, chosen: IDataObject, qs: IDataObject) {
+	const { ctx, event } = poll;
 	const now = Date.now();
 	let newest: Change[] = [];
 	for (const hours of SAMPLE_LOOKBACK_HOURS) {
-		const records = await readWindow(ctx, event, qs, now - hours * 3_600_000, now);
-		newest = changesOf(event, records, timeZone)
+		const records = await readWindow(poll, qs, now - hours * 3_600_000, now);
+		newest = changesOf(poll, records)
 			.filter((change) => passesLocalFilters(event, chosen, change, {}))
 			.sort(compareChanges)
 			.slice(-SAMPLE_SIZE);
@@ -216,8 +185,7 @@ async function sample(ctx: IPollFunctions, event: ListEvent, chosen: IDataObject
 		});
 	}
 	return await output(
-		ctx,
-		event,
+		poll,
 		newest.map((change) => change.record),
 	);
 }
@@ -238,18 +206,20 @@ async function pollList(ctx: IPollFunctions, event: ListEvent): Promise<INodeExe
 	const state = ctx.getWorkflowStaticData('node') as PollState;
 	const chosen = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const timeZone = (await getAccount.call(ctx)).timeZone ?? ctx.getTimezone();
+	const account = await getAccount.call(ctx);
+	const timeZone = account.timeZone ?? ctx.getTimezone();
+	const poll: Poll = { ctx, event, account, timeZone };
 	const qs = queryOf(event, chosen);
-	if (ctx.getMode() === 'manual') return await sample(ctx, event, chosen, qs, timeZone);
+	if (ctx.getMode() === 'manual') return await sample(poll, chosen, qs);
 
 	const overlapMs = overlapMsOf(ctx, options);
 	const plan = planPoll(state, Date.now(), overlapMs, toEpochMs(options.startFrom, timeZone));
 	if (plan.state !== state) Object.assign(state, plan.state);
 	if (!plan.window) return null;
 
-	const records = await readWindow(ctx, event, qs, plan.window.since, plan.window.to);
+	const records = await readWindow(poll, qs, plan.window.since, plan.window.to);
 	// The read was complete: only now does the state move.
-	const { handled, state: next } = completeRead(plan.state, plan.window, changesOf(event, records, timeZone), overlapMs);
+	const { handled, state: next } = completeRead(plan.state, plan.window, changesOf(poll, records), overlapMs);
 	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, state));
 	Object.assign(state, next);
 	// Only Status Becomes needs the statuses seen before.
@@ -262,8 +232,7 @@ async function pollList(ctx: IPollFunctions, event: ListEvent): Promise<INodeExe
 	}
 	if (emitted.length === 0) return null;
 	return await output(
-		ctx,
-		event,
+		poll,
 		emitted.map((change) => change.record),
 	);
 }
@@ -271,7 +240,7 @@ async function pollList(ctx: IPollFunctions, event: ListEvent): Promise<INodeExe
 async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const state = ctx.getWorkflowStaticData('node') as PollState;
 	const direction = ctx.getNodeParameter('direction', 'any') as string;
-	const answer = await customerCareRequest.call(ctx, { target: 'status', method: 'GET', path: '/api/v1/heartbeat' });
+	const answer = await customerCareRequest.call(ctx, MONITOR.heartbeat);
 	const monitors = (Array.isArray(answer.monitors) ? answer.monitors : []) as IDataObject[];
 	const label = (status: unknown) => (Number(status) === 1 ? 'UP' : 'DOWN');
 	const describe = (monitor: IDataObject, previous?: number) => ({
@@ -374,7 +343,7 @@ export class CustomerCareTrigger implements INodeType {
 	};
 
 	methods = {
-		loadOptions: { getAgents, getServices, ...leadLoadOptions, ...dealLoadOptions },
+		loadOptions,
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -1,24 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { CALL, DEAL, LEAD, TICKET, type DateFilter, type ListEndpoint } from '../CustomerCare/api/endpoints';
 import { withCallerNumber } from '../CustomerCare/resources/call/callerNumber';
-import type { ListSpec } from '../CustomerCare/transport/list';
 
-/** A list-backed event: which list to watch, which date window, what marks a change. */
+/** A list-backed event: which list of the API catalogue to watch, which of its dates marks a change. */
 export interface ListEvent {
 	name: string;
 	value: string;
 	description: string;
 	/** The noun for messages, e.g. "ticket". */
 	noun: string;
-	path: string;
-	list: ListSpec;
-	/** Query names of the date window the event watches. */
-	since: string;
-	to: string;
-	/** The record field holding the change's time. */
-	timeField: string;
-	/** The record field identifying the record. */
-	idField: string;
+	list: ListEndpoint;
+	/** The date filter the event watches: its query pair and the record's time field. */
+	date: DateFilter;
 	/** Query parameters the event always sends. */
 	query?: IDataObject;
 	/** The filters (parameter names of the Filters collection) this event offers. */
@@ -27,52 +21,34 @@ export interface ListEvent {
 	shape?: (records: IDataObject[]) => IDataObject[];
 }
 
-const tickets = (window: 'created' | 'updated'): Partial<ListEvent> => ({
+type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters'>;
+const PARTY_FILTERS = ['assignee_id', 'service_id', 'requester_id'];
+
+const tickets = (date: 'created' | 'updated'): EventSource => ({
 	noun: 'ticket',
-	path: '/api/v2/tickets',
-	list: { rootProperty: 'tickets', paged: true, idProperty: 'ticket_id', windowPairs: [[`${window}_since`, `${window}_to`]] },
-	since: `${window}_since`,
-	to: `${window}_to`,
-	timeField: `${window}_at`,
-	idField: 'ticket_id',
-	filters: ['assignee_id', 'service_id', 'requester_id'],
+	list: TICKET.list,
+	date: TICKET.list.dates[date],
+	filters: PARTY_FILTERS,
 });
 
-const leads = (window: 'created' | 'updated'): Partial<ListEvent> => ({
+const leads = (date: 'created' | 'updated'): EventSource => ({
 	noun: 'lead',
-	path: '/api/v1/leads',
-	list: { rootProperty: 'leads', paged: true, idProperty: 'id' },
-	since: `${window}_since`,
-	to: `${window}_to`,
-	timeField: `${window}_at`,
-	idField: 'id',
-	filters: ['assignee_id', 'service_id', 'requester_id', 'lead_status_ids'],
+	list: LEAD.list,
+	date: LEAD.list.dates[date],
+	filters: [...PARTY_FILTERS, 'lead_status_ids'],
 });
 
-const deals = (window: 'created' | 'updated' | 'closed'): Partial<ListEvent> => ({
+const deals = (date: 'created' | 'updated' | 'closed'): EventSource => ({
 	noun: 'deal',
-	path: '/api/v1/deals',
-	list: { rootProperty: 'deals', paged: true, idProperty: 'id' },
-	since: `${window}_since`,
-	to: `${window}_to`,
-	timeField: `${window}_at`,
-	idField: 'id',
-	filters: ['assignee_id', 'service_id', 'requester_id', 'pipeline_ids', 'stage_ids'],
+	list: DEAL.list,
+	date: DEAL.list.dates[date],
+	filters: [...PARTY_FILTERS, 'pipeline_ids', 'stage_ids'],
 });
 
-const calls: Partial<ListEvent> = {
+const calls: EventSource & Pick<ListEvent, 'shape'> = {
 	noun: 'call',
-	path: '/api/v1/calls',
-	list: {
-		rootProperty: 'calls',
-		paged: true,
-		idProperty: 'id',
-		windowPairs: [['end_time_since', 'end_time_to']],
-	},
-	since: 'end_time_since',
-	to: 'end_time_to',
-	timeField: 'end_time',
-	idField: 'id',
+	list: CALL.list,
+	date: CALL.list.dates.end_time,
 	filters: ['service_id', 'agent_id', 'call_type'],
 	shape: withCallerNumber,
 };
@@ -89,7 +65,7 @@ export const LIST_EVENTS: ListEvent[] = [
 		name: 'Ticket Updated',
 		value: 'ticketUpdated',
 		description: 'A ticket changed: comment, status, assignee or any field; optionally only when its status becomes one you choose',
-		filters: ['assignee_id', 'service_id', 'requester_id', 'ticket_statuses'],
+		filters: [...PARTY_FILTERS, 'ticket_statuses'],
 	},
 	{ ...leads('created'), name: 'Lead Created', value: 'leadCreated', description: 'A new lead was created' },
 	{ ...leads('updated'), name: 'Lead Updated', value: 'leadUpdated', description: 'A lead changed' },
@@ -100,7 +76,7 @@ export const LIST_EVENTS: ListEvent[] = [
 		name: 'Deal Closed',
 		value: 'dealClosed',
 		description: 'A deal was closed as won, lost or unqualified',
-		filters: ['assignee_id', 'service_id', 'requester_id', 'pipeline_ids', 'stage_ids', 'closed_types'],
+		filters: [...PARTY_FILTERS, 'pipeline_ids', 'stage_ids', 'closed_types'],
 	},
 	{ ...calls, name: 'Call Ended', value: 'callEnded', description: 'A call ended (answered or missed)' },
 	{
@@ -110,7 +86,7 @@ export const LIST_EVENTS: ListEvent[] = [
 		description: 'A call ended without reaching an agent',
 		query: { call_status: 'miss' },
 	},
-] as ListEvent[];
+];
 
 export const MONITOR_EVENT = {
 	name: 'Monitor Status Changed',

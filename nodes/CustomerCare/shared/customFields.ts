@@ -2,32 +2,16 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	ILoadOptionsFunctions,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { customerCareRequest, getAccount, type TransportContext } from '../transport/request';
-import { toEpochMs, toSlashDate } from './dates';
-import { failFor, type Fail } from './validation';
-
-/** A custom-field definition (docs/api.md#custom-fields; `lable` is the API's spelling). */
-export interface FieldDefinition {
-	custom_field_id: number;
-	custom_field_lable: string;
-	type: string;
-	code: string | null;
-	values?: FieldValue[];
-}
-
-export interface FieldValue {
-	id: number;
-	lable: string;
-	code: string | null;
-	parent_value_id: number;
-}
-
-export type CustomFieldObject = 'tickets' | 'contacts' | 'organizations';
+import { pathWithId, type Endpoint } from '../api/endpoints';
+import { toEpochMs, toSlashDate } from '../transport/dates';
+import { recordIdProperty, simplifyProperty } from './descriptions';
+import type { FieldDefinition, FieldValue, LookupName } from './lookups';
+import { operation, type LookupStep } from './operation';
+import type { Fail } from './validation';
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'url' | 'single' | 'multiple';
 
@@ -45,27 +29,6 @@ export function kindOf(type: string): FieldKind {
 
 const TEXT_MAX = 255;
 const MAX_FIELDS = 20;
-/** Definitions change rarely; within one execution every item shares one read. */
-const CACHE_MS = 30_000;
-const cache = new Map<string, { at: number; definitions: Promise<FieldDefinition[]> }>();
-
-export async function getFieldDefinitions(
-	this: TransportContext,
-	object: CustomFieldObject = 'tickets',
-	options: { fresh?: boolean } = {},
-): Promise<FieldDefinition[]> {
-	const account = await getAccount.call(this);
-	const key = `${account.key}|${object}`;
-	const cached = cache.get(key);
-	if (!options.fresh && cached && Date.now() - cached.at < CACHE_MS) return await cached.definitions;
-	const definitions = customerCareRequest
-		.call(this, { method: 'GET', path: `/api/v1/${object}/custom_fields` })
-		.then((answer) => (Array.isArray(answer.custom_fields) ? (answer.custom_fields as unknown as FieldDefinition[]) : []));
-	cache.set(key, { at: Date.now(), definitions });
-	definitions.catch(() => cache.delete(key));
-	return await definitions;
-}
-
 function sameText(a: unknown, b: unknown): boolean {
 	return typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
@@ -178,6 +141,14 @@ interface CustomFieldsParameter {
 	field?: Array<{ fieldId?: string | number; value?: unknown; choices?: Array<string | number> }>;
 }
 
+/** Whether any custom field was given: a row of the list, or a JSON form that is not empty. */
+function hasCustomFields(ctx: IExecuteSingleFunctions): boolean {
+	const listed = (ctx.getNodeParameter('customFields', {}) as CustomFieldsParameter).field ?? [];
+	if (listed.some((entry) => entry.fieldId !== undefined && entry.fieldId !== '')) return true;
+	const json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
+	return typeof json === 'string' ? !/^\s*(\{\s*\})?\s*$/.test(json) : Object.keys(json ?? {}).length > 0;
+}
+
 /** The entries a user gave: the field list of the editor, plus an optional JSON object. */
 function entriesFrom(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput[] {
 	const listed = (ctx.getNodeParameter('customFields', {}) as CustomFieldsParameter).field ?? [];
@@ -200,21 +171,22 @@ function entriesFrom(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput
 }
 
 /**
- * A routing `preSend` that turns the custom fields the user chose (by ID, label or code)
- * into `{root}.custom_fields: [{id, value}]`, checked against the account's definitions.
+ * The custom fields the user chose (by ID, label or code) as `{root}.custom_fields: [{id, value}]`,
+ * checked against the account's definitions, which are read only when fields were given.
  */
-export function sendCustomFields(root: 'ticket' | 'lead' | 'deal') {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const fail: Fail = failFor(this);
-		const entries = entriesFrom(this, fail);
-		if (entries.length === 0) return requestOptions;
-		const definitions = await getFieldDefinitions.call(this, 'tickets');
-		const timeZone = (await getAccount.call(this)).timeZone ?? this.getTimezone();
-		const body = (requestOptions.body ?? {}) as IDataObject;
-		const target = (body[root] ??= {}) as IDataObject;
-		target.custom_fields = buildCustomFields(definitions, entries, timeZone, fail) as unknown as IDataObject[];
-		requestOptions.body = body;
-		return requestOptions;
+export function sendCustomFields(root: 'ticket' | 'lead' | 'deal'): LookupStep {
+	return {
+		needs(this: IExecuteSingleFunctions) {
+			return hasCustomFields(this) ? ['fieldDefinitions'] : [];
+		},
+		run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, item) {
+			const entries = entriesFrom(this, item.fail);
+			if (entries.length === 0) return;
+			const body = (request.body ??= {}) as IDataObject;
+			const target = (body[root] ??= {}) as IDataObject;
+			const fields = buildCustomFields(item.lookups.fieldDefinitions ?? [], entries, item.timeZone, item.fail);
+			target.custom_fields = fields as unknown as IDataObject[];
+		},
 	};
 }
 
@@ -259,59 +231,35 @@ function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) =>
 	};
 }
 
-/** Records with their custom fields keyed by label (one definitions read, shared by all). */
-export async function withFieldLabels(this: TransportContext, records: IDataObject[]): Promise<IDataObject[]> {
+/** Records with their custom fields keyed by label, choices by their labels. */
+export function withFieldLabels(records: IDataObject[], definitions: FieldDefinition[] = []): IDataObject[] {
 	if (!records.some((record) => Array.isArray(record.custom_fields ?? record.custom_filed))) return records;
-	const definitions = await getFieldDefinitions.call(this, 'tickets');
 	return records.map(fieldLabeller(definitions));
 }
 
-/** The output step of read operations: labels when the Simplify switch is on, the raw shape when off. */
-export async function simplifyRecords(this: IExecuteSingleFunctions, records: IDataObject[]): Promise<IDataObject[]> {
-	if (!(this.getNodeParameter('simplify', true) as boolean)) return records;
-	return await withFieldLabels.call(this, records);
+/** Whether the operation's Simplify switch is on (read operations; on by default). */
+export function simplifyOn(ctx: IExecuteSingleFunctions): boolean {
+	return ctx.getNodeParameter('simplify', true) as boolean;
 }
 
 /**
- * Starts reading the definitions while a list's pages load, so the labelling step that
- * follows does not add one more round trip at the end. A failure here is met again, and
- * reported, by that step.
+ * The output of records that carry custom fields (tickets, leads, deals): keyed by label when
+ * Simplify is on, the definitions read in the lookup step; the raw shape when off.
  */
-function prefetchFieldLabels(this: IExecuteSingleFunctions): void {
-	if (!(this.getNodeParameter('simplify', true) as boolean)) return;
-	getFieldDefinitions.call(this, 'tickets').catch(() => undefined);
-}
-
-/** The output of a list whose records carry custom fields (tickets, leads, deals): labelled when Simplify is on. */
-export const labelledList = { prefetch: prefetchFieldLabels, transform: simplifyRecords };
+export const labelledOutput = {
+	lookups: [
+		{
+			needs(this: IExecuteSingleFunctions): LookupName[] {
+				return simplifyOn(this) ? ['fieldDefinitions'] : [];
+			},
+		},
+	],
+	transform(this: IExecuteSingleFunctions, records: IDataObject[], item: { lookups: { fieldDefinitions?: FieldDefinition[] } }) {
+		return simplifyOn(this) ? withFieldLabels(records, item.lookups.fieldDefinitions) : records;
+	},
+};
 
 /* ---------- editor: dropdowns and the parameters that use them ---------- */
-
-export async function getCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const definitions = await getFieldDefinitions.call(this, 'tickets', { fresh: true });
-	return definitions.map((definition) => ({
-		name: `${definition.custom_field_lable} (${definition.type})`,
-		value: definition.custom_field_id,
-		description: definition.code ? `Code: ${definition.code}` : undefined,
-	}));
-}
-
-export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const fieldId = this.getCurrentNodeParameter('&fieldId');
-	if (fieldId === undefined || fieldId === '') return [];
-	const definitions = await getFieldDefinitions.call(this, 'tickets', { fresh: true });
-	const field = definitions.find((definition) => String(definition.custom_field_id) === String(fieldId));
-	const values = field?.values ?? [];
-	const byId = new Map(values.map((value) => [value.id, value]));
-	return values.map((value) => {
-		const parent = value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
-		return {
-			name: parent ? `${parent.lable} › ${value.lable}` : value.lable,
-			value: value.id,
-			description: value.code ? `Code: ${value.code}` : undefined,
-		};
-	});
-}
 
 /** The custom-field parameters of a create or update operation. */
 export function customFieldProperties(resource: string, operations: string[]): INodeProperties[] {
@@ -370,4 +318,28 @@ export function customFieldProperties(resource: string, operations: string[]): I
 				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents. Merged with the list above.',
 		},
 	];
+}
+
+/**
+ * The Get operation of a record with custom fields (ticket, lead, deal): its ID in the path,
+ * and its custom fields keyed by label when Simplify is on.
+ */
+export function getRecordOperation(
+	resource: 'ticket' | 'lead' | 'deal',
+	endpoint: Endpoint,
+	id: { name: string; description: string },
+	description: string,
+): { operation: INodePropertyOptions; fields: INodeProperties[] } {
+	const fields = [
+		recordIdProperty(resource, 'get', `${resource.charAt(0).toUpperCase()}${resource.slice(1)} ID`, id.name, id.description),
+		simplifyProperty(resource, ['get']),
+	];
+	return {
+		fields,
+		operation: operation(
+			{ name: 'Get', value: 'get', action: `Get a ${resource}`, description },
+			{ ...endpoint, path: pathWithId(endpoint, id.name) },
+			{ fields, ...labelledOutput },
+		),
+	};
 }

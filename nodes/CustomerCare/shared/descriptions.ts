@@ -2,6 +2,11 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { checked, RECORD_ID } from './validation';
 
+/** Options of a collection in alphabetical order, as n8n's style wants them. */
+export function alphabetical(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
 /** Return All and Limit, shown for one resource's list operation. */
 export function returnAllAndLimit(resource: string, operation = 'getAll'): INodeProperties[] {
 	const show = { resource: [resource], operation: [operation] };
@@ -58,6 +63,9 @@ export function simplifyProperty(resource: string, operations: string[]): INodeP
 
 const EXPRESSION_HINT =
 	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+/** n8n's wording for a multi-select filled from the account. */
+export const EXPRESSION_HINT_MANY =
+	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 
 /** A dropdown filled from the account (agents, groups, services ...) that also takes an ID by expression. */
 export function dynamicOptions(
@@ -84,12 +92,12 @@ export function dynamicOptions(
  */
 export function commentFields(
 	path: string,
-	options: { show?: IDisplayOptions['show']; required: boolean; description: string },
+	options: { show?: IDisplayOptions['show']; required: boolean; description: string; maxLength?: number },
 ): INodeProperties[] {
 	// Inside a collection (a create's optional comment) the fields need no display options.
 	const displayOptions = options.show ? { displayOptions: { show: options.show } } : {};
 	return [
-		{
+		checked({
 			displayName: 'Comment',
 			name: 'commentBody',
 			type: 'string',
@@ -99,7 +107,7 @@ export function commentFields(
 			...displayOptions,
 			description: options.description,
 			routing: { send: { type: 'body', property: `${path}.body` } },
-		},
+		}, { maxLength: options.maxLength }),
 		dynamicOptions('Comment Author', 'commentAuthorId', 'getAgents', 'The agent who writes the comment', {
 			required: options.required,
 			...displayOptions,

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getAccount } from '../transport/request';
-import { toEpochMs, toIsoZ, toZoneless } from './dates';
+import { toEpochMs, toIsoZ, toZoneless } from '../transport/dates';
 
 /** A check (and, for dates and lists, a conversion) of one field of the request before it is sent. */
 export interface FieldRule {
@@ -146,23 +145,6 @@ export function checkField(rule: FieldRule, value: unknown, timeZone: string, fa
 	return value;
 }
 
-/**
- * A routing `preSend` that checks (and converts) the fields of the request n8n built, before
- * anything is sent. A failure names the field, what is allowed and the item.
- */
-export function validateRequest(rules: FieldRule[]) {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const needsZone = rules.some((rule) => rule.date);
-		const timeZone = needsZone ? (await getAccount.call(this)).timeZone ?? this.getTimezone() : 'UTC';
-		const fail: Fail = failFor(this);
-		for (const rule of rules) {
-			const target = ((rule.in === 'qs' ? requestOptions.qs : requestOptions.body) ?? {}) as IDataObject;
-			setPath(target, rule.path, checkField(rule, getPath(target, rule.path), timeZone, fail));
-		}
-		return requestOptions;
-	};
-}
-
 /** A date-range filter of a list: the query names of its two ends and the names the user sees. */
 export interface DateRange {
 	since: string;
@@ -172,14 +154,19 @@ export interface DateRange {
 }
 
 /**
- * A routing `preSend` for the date ranges of a list, run after the dates were converted to
- * ISO: a range must end after it starts, and with `required` one range must be given (lists
- * that only read a date range, such as tickets and calls).
+ * The date ranges of a list: each end converted to the API's ISO form, a range must end after
+ * it starts, and with `required` one range must be given (lists that only read a date range,
+ * such as tickets and calls).
  */
 export function checkDateRanges(ranges: DateRange[], options: { required?: boolean } = {}) {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions, item: { fail: Fail }): void {
 		const qs = (requestOptions.qs ?? {}) as IDataObject;
-		const fail: Fail = failFor(this);
+		const { fail } = item;
+		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
+			for (const [path, label] of [[since, sinceLabel], [to, toLabel]]) {
+				if (qs[path] !== undefined) qs[path] = checkField({ path, label, date: 'isoZ' }, qs[path], 'UTC', fail) as string;
+			}
+		}
 		if (options.required && !ranges.some(({ since }) => !isEmpty(qs[since]))) {
 			const label = ranges[0].sinceLabel ?? 'From';
 			fail(`${label} (${ranges.map(({ since }) => since).join(' or ')}) is required: the API lists records of a date range`);
@@ -190,14 +177,13 @@ export function checkDateRanges(ranges: DateRange[], options: { required?: boole
 				fail(`${toLabel} (${to}) ${String(qs[to])} must be after ${sinceLabel} (${since}) ${String(qs[since])}`);
 			}
 		}
-		return requestOptions;
 	};
 }
 
 /* ---------- checks declared with the fields ---------- */
 
 /** What a field allows beyond what its description already says. */
-export type FieldCheck = Omit<FieldRule, 'path' | 'label' | 'in'>;
+export type FieldCheck = Omit<FieldRule, 'path' | 'label' | 'in'> & { label?: string };
 
 const declaredChecks = new WeakMap<INodeProperties, FieldCheck>();
 
@@ -210,6 +196,11 @@ const declaredChecks = new WeakMap<INodeProperties, FieldCheck>();
 export function checked<T extends INodeProperties>(property: T, check: FieldCheck): T {
 	declaredChecks.set(property, check);
 	return property;
+}
+
+/** The check declared on a field, to carry it over to a copy of the field. */
+export function declaredCheckOf(property: INodeProperties): FieldCheck | undefined {
+	return declaredChecks.get(property);
 }
 
 /** The ID of a record in the path (ticket, lead, deal): the API's ids are int(10). */
@@ -266,9 +257,9 @@ function rulesOf(properties: INodeProperties[], top = true): PlacedRule[] {
 		const send = property.routing?.send;
 		const path = send?.property;
 		if (typeof path === 'string' && !path.startsWith('=')) {
-			rules.push({ ...check, path, label: labelOf(property), in: send?.type === 'query' ? 'qs' : 'body' });
+			rules.push({ ...check, path, label: check.label ?? labelOf(property), in: send?.type === 'query' ? 'qs' : 'body' });
 		} else if (top && !send && declaredChecks.has(property)) {
-			rules.push({ ...check, path: property.name, label: labelOf(property), parameter: property.name });
+			rules.push({ ...check, path: property.name, label: check.label ?? labelOf(property), parameter: property.name });
 		}
 	}
 	return rules;
@@ -282,21 +273,22 @@ const rulesCache = new WeakMap<INodeProperties[], PlacedRule[]>();
  * description says what its check allows. Values n8n put into the request are checked where
  * they sit; numbers given as text become numbers.
  */
-export async function checkFields(
+export function checkFields(
 	this: IExecuteSingleFunctions,
 	properties: INodeProperties[],
 	requestOptions: IHttpRequestOptions,
-): Promise<void> {
+	item: { timeZone: string; fail: Fail },
+): void {
 	let rules = rulesCache.get(properties);
 	if (!rules) rulesCache.set(properties, (rules = rulesOf(properties)));
-	const fail = failFor(this);
+	const { timeZone, fail } = item;
 	for (const rule of rules) {
 		if (rule.parameter) {
-			checkField(rule, this.getNodeParameter(rule.parameter, '') as unknown, 'UTC', fail);
+			checkField(rule, this.getNodeParameter(rule.parameter, '') as unknown, timeZone, fail);
 			continue;
 		}
 		const target = ((rule.in === 'qs' ? requestOptions.qs : requestOptions.body) ?? {}) as IDataObject;
 		const value = getPath(target, rule.path);
-		if (value !== undefined) setPath(target, rule.path, checkField(rule, value, 'UTC', fail));
+		if (value !== undefined || rule.required) setPath(target, rule.path, checkField(rule, value, timeZone, fail));
 	}
 }

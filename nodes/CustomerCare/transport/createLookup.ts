@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toIsoZ } from '../shared/dates';
+import { toIsoZ } from './dates';
 import { clock, UnconfirmedWriteError } from './errors';
 import { fetchList } from './list';
 import type { ApiRequest, TransportContext } from './request';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toIsoZ } from '../shared/dates';
+import { toIsoZ } from './dates';
 import { customerCareRequest, type ApiRequest, type TransportContext } from './request';
 
 /** The API's largest page (docs/api.md#limits). */

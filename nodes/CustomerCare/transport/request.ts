@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isValidTimeZone } from '../shared/dates';
+import { isValidTimeZone } from './dates';
 import {
 	apiError,
 	configurationError,
@@ -63,6 +63,8 @@ export interface ApiRequest {
 	/** `status`: the public heartbeat at the Status URL, sent without the token. */
 	target?: 'api' | 'status';
 	itemIndex?: number;
+	/** The account, when the caller resolved it already (once per item); read from the credential otherwise. */
+	account?: Account;
 }
 
 const MAX_429_RETRIES_PER_REQUEST = 6;
@@ -454,7 +456,7 @@ export async function customerCareRequest(
 	request: ApiRequest,
 ): Promise<IDataObject> {
 	const node = this.getNode();
-	const account = await getAccount.call(this);
+	const account = request.account ?? (await getAccount.call(this));
 	const settings = requestSettingsOf(this, request.itemIndex);
 	const throttle = throttleFor(
 		request.target === 'status' ? `${account.statusUrl}|status` : account.key,

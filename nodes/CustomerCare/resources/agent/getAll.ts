@@ -1,9 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { AGENT } from '../../api/endpoints';
+import { listOperation } from '../../shared/operation';
 
-import { returnAllAndLimit } from '../../shared/descriptions';
-import { operation } from '../../transport/declarative';
-
-export const getAllAgents = operation(
+export const { operation: getAllAgents, fields: getAllAgentsFields } = listOperation(
+	'agent',
 	{
 		name: 'Get Many',
 		value: 'getAll',
@@ -11,8 +10,5 @@ export const getAllAgents = operation(
 		description:
 			'List the staff users (agents) of the account with their group, role and per-channel status (call, chat, ticket)',
 	},
-	{ method: 'GET', path: '/api/v1/agents' },
-	{ list: { rootProperty: 'agents', idProperty: 'id' }, fields: () => getAllAgentsFields },
+	AGENT.list,
 );
-
-export const getAllAgentsFields: INodeProperties[] = [...returnAllAndLimit('agent')];

@@ -1,18 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { dateRangeFields, dynamicOptions, returnAllAndLimit } from '../../shared/descriptions';
-import { checkDateRanges, checked, failFor, validateRequest } from '../../shared/validation';
-import { operation } from '../../transport/declarative';
+import { CALL } from '../../api/endpoints';
+import { dateRangeFields, returnAllAndLimit } from '../../shared/descriptions';
+import { asQuery, callAgentFilter, callTypeFilter, serviceFilter } from '../../shared/filters';
+import { operation, type ItemContext } from '../../shared/operation';
+import { checkDateRanges, checked } from '../../shared/validation';
 import { withCallerNumber } from './callerNumber';
-
-/** When both are given the API filters on end_time (docs/api.md#calls): that pair comes first. */
-const WINDOW_PAIRS: Array<[string, string]> = [
-	['end_time_since', 'end_time_to'],
-	['start_time_since', 'start_time_to'],
-];
-
-/** Sort keys of the call list. The spec shows only the default (start_time); these are the call's own sortable fields. */
-export const CALL_ORDER_BY = ['start_time', 'end_time', 'id', 'call_id', 'talk_time', 'wait_time', 'hold_time'] as const;
 
 /** A sortable value of a call: times as text sort as written (`YYYY-MM-DD HH:mm:ss`), durations in seconds. */
 function sortKey(call: IDataObject, orderBy: string): string | number {
@@ -45,52 +38,18 @@ function callOrder(qs: IDataObject) {
  * it may start with 0); the status the list shows as `meetAgent` is filtered as `metAgent`;
  * the sort direction in capitals.
  */
-async function normalizeFilters(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const qs = (requestOptions.qs ?? {}) as IDataObject;
-	if (qs.agent_id !== undefined && qs.agent_id !== '') {
+function normalizeFilters(this: IExecuteSingleFunctions, request: IHttpRequestOptions, { fail }: ItemContext) {
+	const qs = (request.qs ?? {}) as IDataObject;
+	if (qs.agent_id !== undefined) {
 		const text = String(qs.agent_id).trim();
 		if (!/^\d+$/.test(text)) {
-			failFor(this)(`Agent (agent_id) must be the IP-phone number of an agent (digits only); got "${String(qs.agent_id)}"`);
+			fail(`Agent (agent_id) must be the IP-phone number of an agent (digits only); got "${String(qs.agent_id)}"`);
 		}
 		qs.agent_id = text;
 	}
 	if (qs.call_status === 'meetAgent') qs.call_status = 'metAgent';
 	if (typeof qs.order_type === 'string') qs.order_type = qs.order_type.toUpperCase();
-	return requestOptions;
 }
-
-export const getAllCalls = operation(
-	{
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many calls',
-		description:
-			'List the call history of a date range (by start or end time, any length) filtered by call ID, direction, missed or answered, customer phone, agent or voice service; each call carries its recording links (available from 5 minutes after the call ends)',
-	},
-	{ method: 'GET', path: '/api/v1/calls' },
-	{
-		list: { rootProperty: 'calls', paged: true, idProperty: 'id', windowPairs: WINDOW_PAIRS, order: callOrder },
-		transform: withCallerNumber,
-		fields: () => getAllCallsFields,
-	},
-	{
-		preSend: [
-			normalizeFilters,
-			validateRequest([
-				{ in: 'qs', path: 'start_time_since', label: 'From', date: 'isoZ' },
-				{ in: 'qs', path: 'start_time_to', label: 'To', date: 'isoZ' },
-				{ in: 'qs', path: 'end_time_since', label: 'From', date: 'isoZ' },
-				{ in: 'qs', path: 'end_time_to', label: 'To', date: 'isoZ' },
-				{ in: 'qs', path: 'call_type', label: 'Call Type', integer: true, oneOf: [0, 1, 3] },
-				{ in: 'qs', path: 'call_status', label: 'Call Status', oneOf: ['miss', 'metAgent'] },
-				{ in: 'qs', path: 'service_id', label: 'Service', integer: true, min: 0 },
-				{ in: 'qs', path: 'order_by', label: 'Order By', oneOf: CALL_ORDER_BY },
-				{ in: 'qs', path: 'order_type', label: 'Order', oneOf: ['ASC', 'DESC'] },
-			]),
-			checkDateRanges(WINDOW_PAIRS.map(([since, to]) => ({ since, to })), { required: true }),
-		],
-	},
-);
 
 const show = { resource: ['call'], operation: ['getAll'] };
 
@@ -112,17 +71,7 @@ export const getAllCallsFields: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			// An IP-phone number rather than an ID: normalizeFilters checks it and keeps leading zeros.
-			checked(
-				dynamicOptions(
-					'Agent',
-					'agent_id',
-					'getCallAgents',
-					'Only calls handled by this agent, matched by IP-phone number (agent_id)',
-					{ routing: { send: { type: 'query', property: 'agent_id' } } },
-				),
-				{ id: false },
-			),
+			asQuery(callAgentFilter),
 			{
 				displayName: 'Call ID',
 				name: 'call_id',
@@ -146,18 +95,7 @@ export const getAllCallsFields: INodeProperties[] = [
 				// An expression may spell it as the list writes it; normalizeFilters sends metAgent.
 				{ oneOf: ['miss', 'metAgent', 'meetAgent'] },
 			),
-			{
-				displayName: 'Call Type',
-				name: 'call_type',
-				type: 'options',
-				options: [
-					{ name: 'Incoming', value: 0 },
-					{ name: 'Outgoing', value: 1 },
-					{ name: 'Passed IVR', value: 3, description: 'Incoming calls that went through the IVR menu' },
-				],
-				default: 0,
-				routing: { send: { type: 'query', property: 'call_type' } },
-			},
+			asQuery(callTypeFilter),
 			{
 				displayName: 'Customer Phone',
 				name: 'phone',
@@ -166,9 +104,7 @@ export const getAllCallsFields: INodeProperties[] = [
 				description: "Only calls with this customer's phone number",
 				routing: { send: { type: 'query', property: 'phone' } },
 			},
-			dynamicOptions('Service', 'service_id', 'getCallServices', 'Only calls of this voice service', {
-				routing: { send: { type: 'query', property: 'service_id' } },
-			}),
+			asQuery(serviceFilter('calls', 'getCallServices', 'voice service')),
 		],
 	},
 	{
@@ -211,3 +147,20 @@ export const getAllCallsFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const getAllCalls = operation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many calls',
+		description:
+			'List the call history of a date range (by start or end time, any length) filtered by call ID, direction, missed or answered, customer phone, agent or voice service; each call carries its recording links (available from 5 minutes after the call ends)',
+	},
+	CALL.list,
+	{
+		fields: getAllCallsFields,
+		checks: [normalizeFilters, checkDateRanges(Object.values(CALL.list.dates), { required: true })],
+		list: { ...CALL.list, order: callOrder },
+		transform: withCallerNumber,
+	},
+);

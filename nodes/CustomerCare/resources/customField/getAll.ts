@@ -1,7 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { CUSTOM_FIELD, CUSTOM_FIELD_OBJECTS } from '../../api/endpoints';
 import { returnAllAndLimit } from '../../shared/descriptions';
-import { operation } from '../../transport/declarative';
+import { operation } from '../../shared/operation';
+
+const OBJECT_NAMES = { tickets: 'Ticket', contacts: 'Contact', organizations: 'Organization' };
+
+export const getAllCustomFieldsFields: INodeProperties[] = [
+	{
+		displayName: 'Object',
+		name: 'object',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['customField'], operation: ['getAll'] } },
+		options: CUSTOM_FIELD_OBJECTS.map((object) => ({ name: OBJECT_NAMES[object], value: object })),
+		default: 'tickets',
+		description: 'Whose custom fields to list',
+		// The same list for each object: its path names the object (docs/api.md#custom-fields).
+		routing: { request: { url: `=${CUSTOM_FIELD.list('{{$value}}' as 'tickets').path}` } },
+	},
+	...returnAllAndLimit('customField'),
+];
 
 export const getAllCustomFields = operation(
 	{
@@ -11,26 +30,7 @@ export const getAllCustomFields = operation(
 		description:
 			'List the custom-field definitions (ID, label, type, code and choice values) configured for tickets, contacts or organizations',
 	},
-	// The object parameter below sets the path.
-	{ method: 'GET', path: '/api/v1/tickets/custom_fields' },
-	{ list: { rootProperty: 'custom_fields', idProperty: 'custom_field_id' }, fields: () => getAllCustomFieldsFields },
+	// The Object parameter above sets the path.
+	CUSTOM_FIELD.list('tickets'),
+	{ fields: getAllCustomFieldsFields, list: CUSTOM_FIELD.list('tickets') },
 );
-
-export const getAllCustomFieldsFields: INodeProperties[] = [
-	{
-		displayName: 'Object',
-		name: 'object',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['customField'], operation: ['getAll'] } },
-		options: [
-			{ name: 'Ticket', value: 'tickets' },
-			{ name: 'Contact', value: 'contacts' },
-			{ name: 'Organization', value: 'organizations' },
-		],
-		default: 'tickets',
-		description: 'Whose custom fields to list',
-		routing: { request: { url: '=/api/v1/{{$value}}/custom_fields' } },
-	},
-	...returnAllAndLimit('customField'),
-];

@@ -1,22 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { DEAL } from '../../api/endpoints';
+import { getRecordOperation } from '../../shared/customFields';
 
-import { simplifyRecords } from '../../shared/customFields';
-import { recordIdProperty, simplifyProperty } from '../../shared/descriptions';
-import { operation } from '../../transport/declarative';
-
-export const getDeal = operation(
-	{
-		name: 'Get',
-		value: 'get',
-		action: 'Get a deal',
-		description:
-			'Get one deal by its ID: customer, pipeline and stage, value, probability, closing (won, lost, unqualified), order and products, comments and custom fields',
-	},
-	{ method: 'GET', path: '=/api/v1/deal/{{encodeURIComponent(String($parameter.dealId).trim())}}' },
-	{ rootProperty: 'deal', transform: simplifyRecords, fields: () => getDealFields },
+export const { operation: getDeal, fields: getDealFields } = getRecordOperation(
+	'deal',
+	DEAL.get,
+	{ name: 'dealId', description: 'The ID of the deal' },
+	'Get one deal by its ID: customer, pipeline and stage, value, probability, closing (won, lost, unqualified), order and products, comments and custom fields',
 );
-
-export const getDealFields: INodeProperties[] = [
-	recordIdProperty('deal', 'get', 'Deal ID', 'dealId', 'The ID of the deal'),
-	simplifyProperty('deal', ['get']),
-];

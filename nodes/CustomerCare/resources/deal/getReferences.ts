@@ -1,4 +1,5 @@
-import { operation } from '../../transport/declarative';
+import { DEAL } from '../../api/endpoints';
+import { operation } from '../../shared/operation';
 
 export const getDealPipelinesOperation = operation(
 	{
@@ -8,8 +9,7 @@ export const getDealPipelinesOperation = operation(
 		description:
 			'List the sales pipelines of the account, each with its stages (ID, name, probability); use the IDs to set or filter the pipeline and stage of a deal',
 	},
-	{ method: 'GET', path: '/api/v1/deal/pipelines' },
-	{ rootProperty: 'pipelines' },
+	DEAL.pipelines,
 );
 
 export const getDealUnqualifiedReasonsOperation = operation(
@@ -19,8 +19,7 @@ export const getDealUnqualifiedReasonsOperation = operation(
 		action: 'Get deal unqualified reasons',
 		description: 'List the reasons a deal can be closed as unqualified',
 	},
-	{ method: 'GET', path: '/api/v1/deal/unqualified-reasons' },
-	{ rootProperty: 'reasons' },
+	DEAL.unqualifiedReasons,
 );
 
 export const getDealLabelsOperation = operation(
@@ -30,8 +29,7 @@ export const getDealLabelsOperation = operation(
 		action: 'Get deal labels',
 		description: 'List the labels a deal can carry; use the IDs as the Labels of a deal',
 	},
-	{ method: 'GET', path: '/api/v1/deal/labels' },
-	{ rootProperty: 'labels' },
+	DEAL.labels,
 );
 
 export const getDealLostReasonsOperation = operation(
@@ -41,7 +39,5 @@ export const getDealLostReasonsOperation = operation(
 		action: 'Get deal lost reasons',
 		description: 'List the reasons a deal can be lost for',
 	},
-	// A POST with an empty object: the spec shows neither request nor response; the answer is read as {code, reasons}.
-	{ method: 'POST', path: '/api/v1/deal/lost-reasons' },
-	{ rootProperty: 'reasons' },
+	DEAL.lostReasons,
 );

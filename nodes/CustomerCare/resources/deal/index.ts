@@ -11,12 +11,6 @@ import {
 	getDealPipelinesOperation,
 	getDealUnqualifiedReasonsOperation,
 } from './getReferences';
-import {
-	getDealLabels,
-	getDealPipelines,
-	getDealStages,
-	getDealUnqualifiedReasons,
-} from './loadOptions';
 import { updateDeal, updateDealFields } from './update';
 
 export const dealDescription: INodeProperties[] = [
@@ -41,5 +35,3 @@ export const dealDescription: INodeProperties[] = [
 	// Deals use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
 	...customFieldProperties('deal', ['create', 'update']),
 ];
-
-export const dealLoadOptions = { getDealPipelines, getDealStages, getDealLabels, getDealUnqualifiedReasons };

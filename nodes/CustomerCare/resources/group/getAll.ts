@@ -1,17 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { GROUP } from '../../api/endpoints';
+import { listOperation } from '../../shared/operation';
 
-import { returnAllAndLimit } from '../../shared/descriptions';
-import { operation } from '../../transport/declarative';
-
-export const getAllGroups = operation(
+export const { operation: getAllGroups, fields: getAllGroupsFields } = listOperation(
+	'group',
 	{
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many groups',
 		description: 'List the departments (groups) of the account; their IDs are used to assign tickets, leads and deals',
 	},
-	{ method: 'GET', path: '/api/v1/groups' },
-	{ list: { rootProperty: 'groups', idProperty: 'group_id' }, fields: () => getAllGroupsFields },
+	GROUP.list,
 );
-
-export const getAllGroupsFields: INodeProperties[] = [...returnAllAndLimit('group')];

@@ -1,4 +1,5 @@
-import { operation } from '../../transport/declarative';
+import { LEAD } from '../../api/endpoints';
+import { operation } from '../../shared/operation';
 
 export const getLeadStatusesOperation = operation(
 	{
@@ -8,8 +9,7 @@ export const getLeadStatusesOperation = operation(
 		description:
 			'List the lead statuses of the account (label, ID, status_type: 1 first, 0 middle, 2 converted, 3 unqualified); use the IDs to set or filter a lead status',
 	},
-	{ method: 'GET', path: '/api/v1/lead/status' },
-	{ rootProperty: 'statuses' },
+	LEAD.statuses,
 );
 
 export const getLeadUnqualifiedReasonsOperation = operation(
@@ -20,8 +20,7 @@ export const getLeadUnqualifiedReasonsOperation = operation(
 		description:
 			'List the reasons a lead can be disqualified for; use an ID as the Unqualify Reason of a lead in a final status',
 	},
-	{ method: 'GET', path: '/api/v1/lead/unqualified-reason' },
-	{ rootProperty: 'reasons' },
+	LEAD.unqualifiedReasons,
 );
 
 export const getLeadLabelsOperation = operation(
@@ -31,7 +30,5 @@ export const getLeadLabelsOperation = operation(
 		action: 'Get lead labels',
 		description: 'List the labels a lead can carry; use the IDs as the Labels of a lead',
 	},
-	// The spec gives this path without the api/v1 segment (docs/api.md#reference-lists).
-	{ method: 'GET', path: '/lead/labels' },
-	{ rootProperty: 'labels' },
+	LEAD.labels,
 );

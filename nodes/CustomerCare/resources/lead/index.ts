@@ -10,7 +10,6 @@ import {
 	getLeadStatusesOperation,
 	getLeadUnqualifiedReasonsOperation,
 } from './getReferences';
-import { getLeadLabels, getLeadStatuses, getLeadUnqualifiedReasons } from './loadOptions';
 import { updateLead, updateLeadFields } from './update';
 
 export const leadDescription: INodeProperties[] = [
@@ -34,5 +33,3 @@ export const leadDescription: INodeProperties[] = [
 	// Leads use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
 	...customFieldProperties('lead', ['create', 'update']),
 ];
-
-export const leadLoadOptions = { getLeadStatuses, getLeadUnqualifiedReasons, getLeadLabels };

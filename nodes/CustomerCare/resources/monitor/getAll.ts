@@ -1,8 +1,29 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { MONITOR } from '../../api/endpoints';
 import { returnAllAndLimit } from '../../shared/descriptions';
+import { checkLimit, operation } from '../../shared/operation';
 import { checked } from '../../shared/validation';
-import { checkLimit, operation } from '../../transport/declarative';
+
+export const getAllMonitorsFields: INodeProperties[] = [
+	checked(
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			displayOptions: { show: { resource: ['monitor'], operation: ['getAll'] } },
+			options: [
+				{ name: 'All', value: 'all' },
+				{ name: 'Up', value: 'UP' },
+				{ name: 'Down', value: 'DOWN' },
+			],
+			default: 'all',
+			description: 'Only monitors in this state',
+		},
+		{},
+	),
+	...returnAllAndLimit('monitor'),
+];
 
 /** Each monitor becomes one item, with the heartbeat's generation time and a readable status. */
 function monitorsOf(answer: IDataObject): IDataObject[] {
@@ -14,6 +35,9 @@ function monitorsOf(answer: IDataObject): IDataObject[] {
 	}));
 }
 
+const returnAll = (ctx: { getNodeParameter(name: string, fallback: boolean): unknown }) =>
+	ctx.getNodeParameter('returnAll', false) as boolean;
+
 export const getAllMonitors = operation(
 	{
 		name: 'Get Many',
@@ -22,43 +46,21 @@ export const getAllMonitors = operation(
 		description:
 			'Read the public status heartbeat: every monitored service with status UP or DOWN, last ping and 24-hour uptime',
 	},
-	{ method: 'GET', path: '/api/v1/heartbeat' },
+	MONITOR.heartbeat,
 	{
-		target: 'status',
-		fields: () => getAllMonitorsFields,
-		transform(this, answers) {
+		fields: getAllMonitorsFields,
+		// The limit applies to the monitors of one answer; it is checked before asking.
+		checks: [
+			function () {
+				if (!returnAll(this)) checkLimit(this);
+			},
+		],
+		transform(answers) {
 			const status = this.getNodeParameter('status', 'all') as string;
-			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 			const monitors = answers
 				.flatMap(monitorsOf)
 				.filter((monitor) => status === 'all' || monitor.status_label === status);
-			return returnAll ? monitors : monitors.slice(0, checkLimit(this));
+			return returnAll(this) ? monitors : monitors.slice(0, checkLimit(this));
 		},
 	},
-	{
-		preSend: [
-			// The limit applies to the monitors of one answer; it is checked before asking.
-			async function (this, requestOptions) {
-				if (!(this.getNodeParameter('returnAll', false) as boolean)) checkLimit(this);
-				return requestOptions;
-			},
-		],
-	},
 );
-
-export const getAllMonitorsFields: INodeProperties[] = [
-	checked({
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		displayOptions: { show: { resource: ['monitor'], operation: ['getAll'] } },
-		options: [
-			{ name: 'All', value: 'all' },
-			{ name: 'Up', value: 'UP' },
-			{ name: 'Down', value: 'DOWN' },
-		],
-		default: 'all',
-		description: 'Only monitors in this state',
-	}, {}),
-	...returnAllAndLimit('monitor'),
-];

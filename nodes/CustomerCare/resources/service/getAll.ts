@@ -1,10 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { SERVICE_TYPES } from '../../api/codes';
+import { SERVICE } from '../../api/endpoints';
+import { listOperation } from '../../shared/operation';
 
-import { SERVICE_TYPES } from '../../shared/constants';
-import { returnAllAndLimit } from '../../shared/descriptions';
-import { operation } from '../../transport/declarative';
-
-export const getAllServices = operation(
+export const { operation: getAllServices, fields: getAllServicesFields } = listOperation(
+	'service',
 	{
 		name: 'Get Many',
 		value: 'getAll',
@@ -12,12 +11,8 @@ export const getAllServices = operation(
 		description:
 			'List the channels (services) of the account: phone lines, chat, e-mail, social pages, SMS; filter by type or ID',
 	},
-	{ method: 'GET', path: '/api/v1/services' },
-	{ list: { rootProperty: 'services', idProperty: 'service_id' }, fields: () => getAllServicesFields },
-);
-
-export const getAllServicesFields: INodeProperties[] = [
-	...returnAllAndLimit('service'),
+	SERVICE.list,
+	[
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -45,4 +40,5 @@ export const getAllServicesFields: INodeProperties[] = [
 			},
 		],
 	},
-];
+	],
+);

@@ -1,73 +1,16 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { optionsOf, TICKET_PRIORITIES_CREATE, TICKET_STATUSES_WRITE } from '../../shared/constants';
+import { optionsOf, TICKET_PRIORITIES_CREATE, TICKET_STATUSES_WRITE } from '../../api/codes';
+import { TICKET } from '../../api/endpoints';
 import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
 import { dynamicOptions } from '../../shared/descriptions';
-import { validateRequest } from '../../shared/validation';
-import { operation } from '../../transport/declarative';
-
-/** Phone and e-mail identify the customer; a known requester ID may replace them (POST /api/v1/tickets). */
-async function requireRequester(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const ticket = ((requestOptions.body as IDataObject).ticket ?? {}) as IDataObject;
-	if (!ticket.phone && !ticket.email && !ticket.requester_id) {
-		const itemIndex = this.getItemIndex();
-		throw new NodeOperationError(
-			this.getNode(),
-			`Requester Phone (phone), Requester Email (email) or Requester ID (requester_id) is required to know the customer [item ${itemIndex}]`,
-			{ itemIndex },
-		);
-	}
-	return requestOptions;
-}
-
-export const createTicket = operation(
-	{
-		name: 'Create',
-		value: 'create',
-		action: 'Create a ticket',
-		description:
-			'Create a ticket for a customer (found or created by phone or e-mail), optionally assigned to an agent, group or service, with custom fields',
-	},
-	{ method: 'POST', path: '/api/v1/tickets' },
-	{
-		rootProperty: 'ticket',
-		fields: () => createTicketFields,
-		findCreated: {
-			noun: 'ticket',
-			listPath: '/api/v2/tickets',
-			rootProperty: 'tickets',
-			idProperty: 'ticket_id',
-			bodyKey: 'ticket',
-			subjectProperty: 'ticket_subject',
-		},
-	},
-	{
-		preSend: [
-			validateRequest([
-				{ path: 'ticket.ticket_subject', label: 'Subject', maxLength: 255 },
-				{ path: 'ticket.phone', label: 'Requester Phone', text: true },
-				{ path: 'ticket.email', label: 'Requester Email', email: true },
-				{ path: 'ticket.address', label: 'Address', maxLength: 255 },
-				{ path: 'ticket.city_id', label: 'City ID', maxLength: 4 },
-				{ path: 'ticket.district_id', label: 'District ID', maxLength: 4 },
-				{ path: 'ticket.ticket_status', label: 'Status', oneOf: TICKET_STATUSES_WRITE },
-				{ path: 'ticket.ticket_priority', label: 'Priority', oneOf: TICKET_PRIORITIES_CREATE },
-				{ path: 'ticket.ref_url', label: 'Reference URL', url: true },
-				{ path: 'ticket.duedate', label: 'Due Date', date: 'zoneless' },
-				{ path: 'ticket.follow_user', label: 'Followers', idList: true },
-				{ path: 'ticket.cc_user', label: 'CC Customer IDs', idList: true },
-			]),
-			requireRequester,
-			sendCustomFields('ticket'),
-		],
-	},
-);
+import { operation, type ItemContext } from '../../shared/operation';
+import { checked } from '../../shared/validation';
 
 const show = { resource: ['ticket'], operation: ['create'] };
 
 export const createTicketFields: INodeProperties[] = [
-	{
+	checked({
 		displayName: 'Subject',
 		name: 'subject',
 		type: 'string',
@@ -75,8 +18,8 @@ export const createTicketFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'Ticket subject, up to 255 characters',
 		routing: { send: { type: 'body', property: 'ticket.ticket_subject' } },
-	},
-	{
+	}, { maxLength: 255 }),
+	checked({
 		displayName: 'Requester Phone',
 		name: 'phone',
 		type: 'string',
@@ -84,8 +27,8 @@ export const createTicketFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: "The customer's phone. Phone and e-mail identify the customer; one of them (or a Requester ID) is needed.",
 		routing: { send: { type: 'body', property: 'ticket.phone' } },
-	},
-	{
+	}, { text: true }),
+	checked({
 		displayName: 'Requester Email',
 		name: 'email',
 		type: 'string',
@@ -94,7 +37,7 @@ export const createTicketFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: "The customer's e-mail address",
 		routing: { send: { type: 'body', property: 'ticket.email' } },
-	},
+	}, { email: true }),
 	{
 		displayName: 'Comment',
 		name: 'comment',
@@ -113,14 +56,14 @@ export const createTicketFields: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{
+			checked({
 				displayName: 'Address',
 				name: 'address',
 				type: 'string',
 				default: '',
 				description: 'Customer address, up to 255 characters',
 				routing: { send: { type: 'body', property: 'ticket.address' } },
-			},
+			}, { maxLength: 255 }),
 			dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'The agent who handles the ticket', {
 				routing: { send: { type: 'body', property: 'ticket.assignee_id' } },
 			}),
@@ -131,22 +74,22 @@ export const createTicketFields: INodeProperties[] = [
 				default: 0,
 				routing: { send: { type: 'body', property: 'ticket.campaign_id' } },
 			},
-			{
+			checked({
 				displayName: 'CC Customer IDs',
 				name: 'cc_user',
 				type: 'string',
 				default: '',
 				description: 'Comma-separated IDs of customers to copy',
 				routing: { send: { type: 'body', property: 'ticket.cc_user' } },
-			},
-			{
+			}, { idList: true }),
+			checked({
 				displayName: 'City ID',
 				name: 'city_id',
 				type: 'string',
 				default: '',
 				description: 'Province ID, up to 4 characters',
 				routing: { send: { type: 'body', property: 'ticket.city_id' } },
-			},
+			}, { maxLength: 4 }),
 			{
 				displayName: 'Comment Is Public',
 				name: 'is_public',
@@ -155,22 +98,22 @@ export const createTicketFields: INodeProperties[] = [
 				description: 'Whether the comment is a public reply (true) or an internal note (false)',
 				routing: { send: { type: 'body', property: 'ticket.is_public', value: '={{$value ? 1 : 0}}' } },
 			},
-			{
+			checked({
 				displayName: 'District ID',
 				name: 'district_id',
 				type: 'string',
 				default: '',
 				description: 'District ID, up to 4 characters',
 				routing: { send: { type: 'body', property: 'ticket.district_id' } },
-			},
-			{
+			}, { maxLength: 4 }),
+			checked({
 				displayName: 'Due Date',
 				name: 'duedate',
 				type: 'dateTime',
 				default: '',
 				routing: { send: { type: 'body', property: 'ticket.duedate' } },
-			},
-			{
+			}, { date: 'zoneless' }),
+			checked({
 				displayName: 'Follower Names or IDs',
 				name: 'follow_user',
 				type: 'multiOptions',
@@ -179,7 +122,7 @@ export const createTicketFields: INodeProperties[] = [
 				description:
 					'Agents who follow the ticket. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				routing: { send: { type: 'body', property: 'ticket.follow_user' } },
-			},
+			}, { idList: true }),
 			dynamicOptions('Group', 'group_id', 'getGroups', 'The department the ticket goes to', {
 				routing: { send: { type: 'body', property: 'ticket.group_id' } },
 			}),
@@ -199,14 +142,14 @@ export const createTicketFields: INodeProperties[] = [
 				default: 'Normal',
 				routing: { send: { type: 'body', property: 'ticket.ticket_priority' } },
 			},
-			{
+			checked({
 				displayName: 'Reference URL',
 				name: 'ref_url',
 				type: 'string',
 				default: '',
 				description: 'The page where the ticket originated (http:// or https://)',
 				routing: { send: { type: 'body', property: 'ticket.ref_url' } },
-			},
+			}, { url: true }),
 			{
 				displayName: 'Requester ID',
 				name: 'requester_id',
@@ -238,3 +181,35 @@ export const createTicketFields: INodeProperties[] = [
 	},
 	...customFieldProperties('ticket', ['create']),
 ];
+
+/** Phone and e-mail identify the customer; a known requester ID may replace them (POST /api/v1/tickets). */
+function requireRequester(this: IExecuteSingleFunctions, request: IHttpRequestOptions, { fail }: ItemContext) {
+	const ticket = ((request.body as IDataObject).ticket ?? {}) as IDataObject;
+	if (!ticket.phone && !ticket.email && !ticket.requester_id) {
+		fail('Requester Phone (phone), Requester Email (email) or Requester ID (requester_id) is required to know the customer');
+	}
+}
+
+export const createTicket = operation(
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a ticket',
+		description:
+			'Create a ticket for a customer (found or created by phone or e-mail), optionally assigned to an agent, group or service, with custom fields',
+	},
+	TICKET.create,
+	{
+		fields: createTicketFields,
+		checks: [requireRequester],
+		lookups: [sendCustomFields('ticket')],
+		findCreated: {
+			noun: 'ticket',
+			listPath: TICKET.list.path,
+			rootProperty: TICKET.list.rootProperty,
+			idProperty: TICKET.list.idProperty,
+			bodyKey: 'ticket',
+			subjectProperty: 'ticket_subject',
+		},
+	},
+);

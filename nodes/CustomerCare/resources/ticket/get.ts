@@ -1,22 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { TICKET } from '../../api/endpoints';
+import { getRecordOperation } from '../../shared/customFields';
 
-import { simplifyRecords } from '../../shared/customFields';
-import { recordIdProperty, simplifyProperty } from '../../shared/descriptions';
-import { operation } from '../../transport/declarative';
-
-export const getTicket = operation(
-	{
-		name: 'Get',
-		value: 'get',
-		action: 'Get a ticket',
-		description: 'Get one ticket by its ID, with comments, requester, assignee, tags and custom fields',
-	},
-	// The spec names this endpoint only; we take its answer to be {code, ticket}.
-	{ method: 'GET', path: '=/api/v1/tickets/{{encodeURIComponent(String($parameter.ticketId).trim())}}' },
-	{ rootProperty: 'ticket', transform: simplifyRecords, fields: () => getTicketFields },
+/** The spec names this endpoint only; we take its answer to be {code, ticket}. */
+export const { operation: getTicket, fields: getTicketFields } = getRecordOperation(
+	'ticket',
+	TICKET.get,
+	{ name: 'ticketId', description: 'The ticket_id of the ticket' },
+	'Get one ticket by its ID, with comments, requester, assignee, tags and custom fields',
 );
-
-export const getTicketFields: INodeProperties[] = [
-	recordIdProperty('ticket', 'get', 'Ticket ID', 'ticketId', 'The ticket_id of the ticket'),
-	simplifyProperty('ticket', ['get']),
-];

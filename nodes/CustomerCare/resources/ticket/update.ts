@@ -1,34 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../shared/constants';
+import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../api/codes';
+import { pathWithId, TICKET } from '../../api/endpoints';
 import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
 import { commentFields, dynamicOptions, recordIdProperty } from '../../shared/descriptions';
-import { validateRequest } from '../../shared/validation';
-import { operation } from '../../transport/declarative';
-
-export const updateTicket = operation(
-	{
-		name: 'Update',
-		value: 'update',
-		action: 'Update a ticket',
-		description:
-			'Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets',
-	},
-	{ method: 'PUT', path: '=/api/v1/tickets/{{encodeURIComponent(String($parameter.ticketId).trim())}}' },
-	{ rootProperty: 'ticket', fields: () => updateTicketFields },
-	{
-		preSend: [
-			validateRequest([
-				{ path: 'ticket.ticket_comment.body', label: 'Comment', required: true },
-				{ path: 'ticket.ticket_comment.author_id', label: 'Comment Author', required: true, integer: true },
-				{ path: 'ticket.ticket_subject', label: 'Subject', maxLength: 255 },
-				{ path: 'ticket.ticket_status', label: 'Status', oneOf: TICKET_STATUSES_WRITE },
-				{ path: 'ticket.ticket_priority', label: 'Priority', oneOf: TICKET_PRIORITIES_UPDATE },
-			]),
-			sendCustomFields('ticket'),
-		],
-	},
-);
+import { operation, type ItemContext } from '../../shared/operation';
+import { checked, isEmpty } from '../../shared/validation';
 
 const show = { resource: ['ticket'], operation: ['update'] };
 
@@ -79,14 +56,33 @@ export const updateTicketFields: INodeProperties[] = [
 				default: 'open',
 				routing: { send: { type: 'body', property: 'ticket.ticket_status' } },
 			},
-			{
+			checked({
 				displayName: 'Subject',
 				name: 'ticket_subject',
 				type: 'string',
 				default: '',
 				routing: { send: { type: 'body', property: 'ticket.ticket_subject' } },
-			},
+			}, { maxLength: 255 }),
 		],
 	},
 	...customFieldProperties('ticket', ['update']),
 ];
+
+/** Every update adds a comment, written by an agent (PUT /api/v1/tickets/{ticketId}). */
+function requireComment(this: IExecuteSingleFunctions, request: IHttpRequestOptions, { fail }: ItemContext) {
+	const comment = (((request.body as IDataObject).ticket ?? {}) as IDataObject).ticket_comment as IDataObject | undefined;
+	if (isEmpty(comment?.body)) fail('Comment (body) is required');
+	if (isEmpty(comment?.author_id)) fail('Comment Author (author_id) is required');
+}
+
+export const updateTicket = operation(
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a ticket',
+		description:
+			'Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets',
+	},
+	{ ...TICKET.update, path: pathWithId(TICKET.update, 'ticketId') },
+	{ fields: updateTicketFields, checks: [requireComment], lookups: [sendCustomFields('ticket')] },
+);

@@ -1,36 +1,78 @@
 /** The order of a deal (docs/api.md#deals): shipping details and product lines. */
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { failFor, type FieldRule } from '../../shared/validation';
-import { alphabetical, recordOf } from '../lead/common';
+import { alphabetical, dynamicOptions } from '../../shared/descriptions';
+import type { ItemContext } from '../../shared/operation';
+import { recordOf, sharedFieldOptions } from '../../shared/salesRecords';
+import { checked, type FieldCheck } from '../../shared/validation';
 
-export const ORDER_RULES: FieldRule[] = [
-	{ path: 'deal.order_address_detail', label: 'Order Address Detail', maxLength: 255 },
-	{ path: 'deal.order_buyer_note', label: 'Order Buyer Note', maxLength: 500 },
-	{ path: 'deal.order_city_id', label: 'Order City ID', text: true, maxLength: 10 },
-	{ path: 'deal.order_district_id', label: 'Order District ID', text: true, maxLength: 10 },
-	{ path: 'deal.order_ward_id', label: 'Order Ward ID', text: true, maxLength: 10 },
-	{ path: 'deal.order_receiver_name', label: 'Order Receiver Name', maxLength: 200 },
-	{ path: 'deal.order_receiver_phone', label: 'Order Receiver Phone', text: true, maxLength: 20 },
-	{ path: 'deal.order_shipping_fee', label: 'Order Shipping Fee', min: 0 },
-	{ path: 'deal.order_status', label: 'Order Status', text: true, maxLength: 50 },
-	{ path: 'deal.order_tracking_code', label: 'Order Tracking Code', text: true, maxLength: 50 },
-	{ path: 'deal.order_tracking_url', label: 'Order Tracking URL', maxLength: 500 },
-];
+/** Pipeline and stage, shown outside the collections so the stage list can follow the pipeline. */
+export function pipelineProperties(operationName: string, defaultText: string): INodeProperties[] {
+	const display = { show: { resource: ['deal'], operation: [operationName] } };
+	return [
+		checked(
+			dynamicOptions('Pipeline', 'pipelineId', 'getDealPipelines', `The sales pipeline of the deal; ${defaultText}`, {
+				displayOptions: display,
+				routing: { send: { type: 'body', property: 'deal.pipeline_id' } },
+			}),
+			{ maxLength: 10 },
+		),
+		checked(
+			dynamicOptions(
+				'Stage',
+				'stageId',
+				'getDealStages',
+				'The stage of the deal in its pipeline (choose the pipeline first); empty means the first stage of a new pipeline, otherwise unchanged',
+				{
+					displayOptions: display,
+					typeOptions: { loadOptionsMethod: 'getDealStages', loadOptionsDependsOn: ['pipelineId'] },
+					routing: { send: { type: 'body', property: 'deal.pipeline_stage_id' } },
+				},
+			),
+			{ maxLength: 10 },
+		),
+	];
+}
 
+/** Deal fields that create and update share (docs/api.md#deals), as options of a collection. */
+export function dealFieldOptions(): INodeProperties[] {
+	return [
+		...sharedFieldOptions('deal'),
+		{
+			displayName: 'Probability (%)',
+			name: 'probability',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0, maxValue: 100 },
+			description: 'Chance of winning the deal, a whole number from 0 to 100',
+			routing: { send: { type: 'body', property: 'deal.probability' } },
+		},
+		checked(
+			{
+				displayName: 'Value',
+				name: 'value',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0 },
+				description: 'Order value of the deal, a whole number of up to 10 digits',
+				routing: { send: { type: 'body', property: 'deal.value' } },
+			},
+			{ maxLength: 10 },
+		),
+	];
+}
+
+/* ---------- the order (docs/api.md#deals): shipping details and product lines ---------- */
+
+/** A field of the order, with its limit: texts by length, location IDs sent as text. */
 function orderField(
 	displayName: string,
 	name: string,
 	description: string,
+	check: FieldCheck,
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
-	return {
+	const property = {
 		displayName,
 		name,
 		type: 'string',
@@ -39,6 +81,8 @@ function orderField(
 		routing: { send: { type: 'body', property: `deal.${name}` } },
 		...extra,
 	} as INodeProperties;
+	// The user reads "Order Receiver Name", since the field sits in the deal's body.
+	return checked(property, { label: `Order ${displayName}`, ...check });
 }
 
 /** The Order collection of Create and Update. */
@@ -52,21 +96,21 @@ export function orderProperty(show: IDisplayOptions['show']): INodeProperties {
 		displayOptions: { show },
 		description: 'Delivery details of the order attached to the deal',
 		options: alphabetical([
-			orderField('Address Detail', 'order_address_detail', 'Delivery address (street, number), up to 255 characters'),
-			orderField('Buyer Note', 'order_buyer_note', "The buyer's note, up to 500 characters", { typeOptions: { rows: 3 } }),
-			orderField('City ID', 'order_city_id', 'Province ID from the location list, up to 10 characters'),
-			orderField('District ID', 'order_district_id', 'District ID from the location list, up to 10 characters'),
-			orderField('Receiver Name', 'order_receiver_name', 'Who receives the delivery, up to 200 characters'),
-			orderField('Receiver Phone', 'order_receiver_phone', "The receiver's phone, up to 20 characters"),
-			orderField('Shipping Fee', 'order_shipping_fee', 'Shipping fee (a number, may have decimals)', {
+			orderField('Address Detail', 'order_address_detail', 'Delivery address (street, number), up to 255 characters', { maxLength: 255 }),
+			orderField('Buyer Note', 'order_buyer_note', "The buyer's note, up to 500 characters", { maxLength: 500 }, { typeOptions: { rows: 3 } }),
+			orderField('City ID', 'order_city_id', 'Province ID from the location list, up to 10 characters', { text: true, maxLength: 10 }),
+			orderField('District ID', 'order_district_id', 'District ID from the location list, up to 10 characters', { text: true, maxLength: 10 }),
+			orderField('Receiver Name', 'order_receiver_name', 'Who receives the delivery, up to 200 characters', { maxLength: 200 }),
+			orderField('Receiver Phone', 'order_receiver_phone', "The receiver's phone, up to 20 characters", { text: true, maxLength: 20 }),
+			orderField('Shipping Fee', 'order_shipping_fee', 'Shipping fee (a number, may have decimals)', { min: 0 }, {
 				type: 'number',
 				default: 0,
 				typeOptions: { minValue: 0, numberPrecision: 2 },
 			}),
-			orderField('Status', 'order_status', "Order status, a value of the account's order status list, up to 50 characters"),
-			orderField('Tracking Code', 'order_tracking_code', 'Shipment tracking code, up to 50 characters'),
-			orderField('Tracking URL', 'order_tracking_url', 'Shipment tracking page, up to 500 characters'),
-			orderField('Ward ID', 'order_ward_id', 'Ward ID from the location list, up to 10 characters'),
+			orderField('Status', 'order_status', "Order status, a value of the account's order status list, up to 50 characters", { text: true, maxLength: 50 }),
+			orderField('Tracking Code', 'order_tracking_code', 'Shipment tracking code, up to 50 characters', { text: true, maxLength: 50 }),
+			orderField('Tracking URL', 'order_tracking_url', 'Shipment tracking page, up to 500 characters', { maxLength: 500 }),
+			orderField('Ward ID', 'order_ward_id', 'Ward ID from the location list, up to 10 characters', { text: true, maxLength: 10 }),
 		]),
 	};
 }
@@ -139,16 +183,15 @@ function round2(value: number): number {
 }
 
 /**
- * A routing `preSend`: the Order Products lines as `deal.order_products` (docs/api.md#deals), each
+ * The Order Products lines as `deal.order_products` (docs/api.md#deals), each
  * checked, `is_free` as 1/0, and discount and total filled in when left at 0, so every line
  * the API receives is complete.
  */
-export async function sendOrderProducts(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export function sendOrderProducts(this: IExecuteSingleFunctions, request: IHttpRequestOptions, { fail }: ItemContext) {
 	const lines = ((this.getNodeParameter('orderProducts', {}) as { product?: IDataObject[] }).product ?? []).filter(
 		(line) => line && Object.keys(line).length > 0,
 	);
-	if (lines.length === 0) return requestOptions;
-	const fail = failFor(this);
+	if (lines.length === 0) return;
 	const products = lines.map((line, index) => {
 		const at = (field: string, label: string) => `Order Products › ${label} (order_products[${index}].${field})`;
 		const number = (field: string, label: string, fallback: number, rule: { min: number; max?: number; integer?: boolean }) => {
@@ -185,6 +228,5 @@ export async function sendOrderProducts(this: IExecuteSingleFunctions, requestOp
 		};
 		return product;
 	});
-	recordOf(requestOptions, 'deal').order_products = products;
-	return requestOptions;
+	recordOf(request, 'deal').order_products = products;
 }
