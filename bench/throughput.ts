@@ -15,7 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { sleep } from 'n8n-workflow';
 
-import { toIsoZ } from '../nodes/CustomerCare/shared/dates';
+import { toIsoZ } from '../nodes/CustomerCare/transport/dates';
 import { busiestSecond, FakePlatform, type RecordedRequest } from '../test/fake-platform';
 import { ensureNodesBase, NODES_BASE_VERSION } from './engine';
 import { Child } from './lib/child';

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { SERVICE_TYPES } from '../../nodes/CustomerCare/shared/constants';
+import { SERVICE_TYPES } from '../../nodes/CustomerCare/api/codes';
 import { type FakePlatform } from '../fake-platform';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, runNode, runRoutingNode } from './harness';

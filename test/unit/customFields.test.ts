@@ -11,8 +11,8 @@ import {
 	coerceValue,
 	findField,
 	kindOf,
-	type FieldDefinition,
 } from '../../nodes/CustomerCare/shared/customFields';
+import type { FieldDefinition } from '../../nodes/CustomerCare/shared/lookups';
 import type { Fail } from '../../nodes/CustomerCare/shared/validation';
 import { propertyRuns } from './property';
 

@@ -1,11 +1,11 @@
 /**
- * Dates as the API wants them (nodes/CustomerCare/shared/dates.ts): users' dates in, the API's
+ * Dates as the API wants them (nodes/CustomerCare/transport/dates.ts): users' dates in, the API's
  * whole-second forms out. Property runs are seeded: see ./property.ts to replay a failure.
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import { isValidTimeZone, toEpochMs, toIsoZ, toSlashDate, toZoneless } from '../../nodes/CustomerCare/shared/dates';
+import { isValidTimeZone, toEpochMs, toIsoZ, toSlashDate, toZoneless } from '../../nodes/CustomerCare/transport/dates';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { toIsoZ } from '../../nodes/CustomerCare/shared/dates';
+import { toIsoZ } from '../../nodes/CustomerCare/transport/dates';
 import { dedupe, MAX_WINDOW_MS, splitWindow } from '../../nodes/CustomerCare/transport/list';
 import { propertyRuns } from './property';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import { toIsoZ, toZoneless } from '../../nodes/CustomerCare/shared/dates';
+import { toIsoZ, toZoneless } from '../../nodes/CustomerCare/transport/dates';
 import { checkField, isEmpty, type Fail, type FieldRule } from '../../nodes/CustomerCare/shared/validation';
 import { propertyRuns } from './property';
 

@@ -1,8 +1,9 @@
 /**
  * Every dropdown filled from the account, for both nodes. Each reads its list from the API
  * catalogue through the transport. Options are named after what the user sees in the
- * platform and sorted by name, except the lists whose order the account gives a meaning:
- * lead statuses (first → final), pipelines and their stages (the sales order).
+ * platform. People and channels (agents, groups, services) are sorted by name; what an admin
+ * configured (statuses, pipelines and stages, labels, reasons, custom fields and their
+ * choices) keeps the account's order, which means something there (first → final status).
  */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
@@ -32,7 +33,7 @@ function nameOf(entry: IDataObject): string {
 }
 
 async function referenceOptions(ctx: ILoadOptionsFunctions, list: ListEndpoint): Promise<Option[]> {
-	return byName((await records(ctx, list)).map((entry) => ({ name: nameOf(entry), value: entry.id as number })));
+	return (await records(ctx, list)).map((entry) => ({ name: nameOf(entry), value: entry.id as number }));
 }
 
 const groupOf = (agent: IDataObject) => (agent.group_name ? `Group: ${agent.group_name as string}` : undefined);
@@ -93,13 +94,11 @@ export async function getSmsServices(this: ILoadOptionsFunctions): Promise<Optio
 
 export async function getCustomFields(this: ILoadOptionsFunctions): Promise<Option[]> {
 	const { fieldDefinitions = [] } = await freshLookups(this, 'fieldDefinitions');
-	return byName(
-		fieldDefinitions.map((definition) => ({
-			name: `${definition.custom_field_lable} (${definition.type})`,
-			value: definition.custom_field_id,
-			description: definition.code ? `Code: ${definition.code}` : undefined,
-		})),
-	);
+	return fieldDefinitions.map((definition) => ({
+		name: `${definition.custom_field_lable} (${definition.type})`,
+		value: definition.custom_field_id,
+		description: definition.code ? `Code: ${definition.code}` : undefined,
+	}));
 }
 
 /** The choices of the custom field chosen in the same row, a sub-choice named after its parent. */
@@ -109,16 +108,14 @@ export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise
 	const { fieldDefinitions = [] } = await freshLookups(this, 'fieldDefinitions');
 	const values = fieldDefinitions.find((definition) => String(definition.custom_field_id) === String(fieldId))?.values ?? [];
 	const byId = new Map(values.map((value) => [value.id, value]));
-	return byName(
-		values.map((value) => {
-			const parent = value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
-			return {
-				name: parent ? `${parent.lable} › ${value.lable}` : value.lable,
-				value: value.id,
-				description: value.code ? `Code: ${value.code}` : undefined,
-			};
-		}),
-	);
+	return values.map((value) => {
+		const parent = value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
+		return {
+			name: parent ? `${parent.lable} › ${value.lable}` : value.lable,
+			value: value.id,
+			description: value.code ? `Code: ${value.code}` : undefined,
+		};
+	});
 }
 
 /** Lead statuses in the account's order (first → final), with their kind. */

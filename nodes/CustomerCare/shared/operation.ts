@@ -76,13 +76,19 @@ export interface OperationSpec {
 	) => Promise<IDataObject[]> | IDataObject[];
 }
 
+function isPlainObject(value: unknown): boolean {
+	if (typeof value !== 'object' || value === null) return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
+}
+
 /** Optional fields left empty in the editor are not sent (the API reads '' as a value). The one place for empty values. */
 export function withoutEmpty(value: IDataObject): IDataObject {
 	const result: IDataObject = {};
 	for (const [key, entry] of Object.entries(value)) {
 		if (entry === '' || entry === undefined || entry === null) continue;
-		result[key] =
-			typeof entry === 'object' && !Array.isArray(entry) ? withoutEmpty(entry as IDataObject) : entry;
+		// Only plain objects are walked: a date from an expression (Luxon, Date) is a value.
+		result[key] = isPlainObject(entry) ? withoutEmpty(entry as IDataObject) : entry;
 	}
 	return result;
 }

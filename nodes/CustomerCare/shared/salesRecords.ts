@@ -12,6 +12,9 @@ import { dynamicOptions, EXPRESSION_HINT_MANY } from './descriptions';
 
 export type SalesRecord = 'lead' | 'deal';
 
+/** An int(10) ID of the account (docs/api.md#leads): a whole number of at most 10 characters. */
+export const INT_10 = { id: false, integer: true, min: 0, maxLength: 10 };
+
 /** The record object inside the body (`lead` or `deal`), created when missing. */
 export function recordOf(requestOptions: IHttpRequestOptions, root: SalesRecord): IDataObject {
 	const body = ((requestOptions.body as IDataObject | undefined) ??= {}) as IDataObject;
@@ -144,13 +147,13 @@ export function customerKeyProperties(root: SalesRecord, show: IDisplayOptions['
 	];
 }
 
-/** An ID dropdown of the record's body; the API's ids are int(10). */
+/** An ID dropdown of the record's body; the API's ids are int(10), checked as a number of at most 10 characters. */
 function idOption(root: SalesRecord, displayName: string, name: string, method: string, description: string) {
 	return checked(
 		dynamicOptions(displayName, name, method, description, {
 			routing: { send: { type: 'body', property: `${root}.${name}` } },
 		}),
-		{ maxLength: 10 },
+		INT_10,
 	);
 }
 

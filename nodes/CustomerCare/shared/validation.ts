@@ -159,12 +159,12 @@ export interface DateRange {
  * such as tickets and calls).
  */
 export function checkDateRanges(ranges: DateRange[], options: { required?: boolean } = {}) {
-	return function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions, item: { fail: Fail }): void {
+	return function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions, item: { fail: Fail; timeZone: string }): void {
 		const qs = (requestOptions.qs ?? {}) as IDataObject;
-		const { fail } = item;
+		const { fail, timeZone } = item;
 		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
 			for (const [path, label] of [[since, sinceLabel], [to, toLabel]]) {
-				if (qs[path] !== undefined) qs[path] = checkField({ path, label, date: 'isoZ' }, qs[path], 'UTC', fail) as string;
+				if (qs[path] !== undefined) qs[path] = checkField({ path, label, date: 'isoZ' }, qs[path], timeZone, fail) as string;
 			}
 		}
 		if (options.required && !ranges.some(({ since }) => !isEmpty(qs[since]))) {

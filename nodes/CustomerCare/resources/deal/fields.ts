@@ -1,9 +1,9 @@
-/** The order of a deal (docs/api.md#deals): shipping details and product lines. */
+/** The fields of a deal that its Create and Update share (docs/api.md#deals): pipeline and stage, value, the order. */
 import type { IDataObject, IDisplayOptions, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { alphabetical, dynamicOptions } from '../../shared/descriptions';
 import type { ItemContext } from '../../shared/operation';
-import { recordOf, sharedFieldOptions } from '../../shared/salesRecords';
+import { INT_10, recordOf, sharedFieldOptions } from '../../shared/salesRecords';
 import { checked, type FieldCheck } from '../../shared/validation';
 
 /** Pipeline and stage, shown outside the collections so the stage list can follow the pipeline. */
@@ -15,7 +15,7 @@ export function pipelineProperties(operationName: string, defaultText: string): 
 				displayOptions: display,
 				routing: { send: { type: 'body', property: 'deal.pipeline_id' } },
 			}),
-			{ maxLength: 10 },
+			INT_10,
 		),
 		checked(
 			dynamicOptions(
@@ -29,7 +29,7 @@ export function pipelineProperties(operationName: string, defaultText: string): 
 					routing: { send: { type: 'body', property: 'deal.pipeline_stage_id' } },
 				},
 			),
-			{ maxLength: 10 },
+			INT_10,
 		),
 	];
 }
