@@ -9,7 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { CALL_TYPES, CLOSED_TYPES, CONVERT_TYPES } from '../api/codes';
 import type { DateFilter } from '../api/endpoints';
 import { checked, declaredCheckOf } from './validation';
-import { dynamicOptions, EXPRESSION_HINT_MANY } from './descriptions';
+import { dynamicOptions } from './descriptions';
 
 /** A filter as a Get Many option: sent as the query parameter of its name. */
 export function asQuery(filter: INodeProperties): INodeProperties {
@@ -85,7 +85,8 @@ export function leadStatusFilter(name: string): INodeProperties {
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getLeadStatuses' },
 		default: [],
-		description: `Only leads in one of these statuses. ${EXPRESSION_HINT_MANY}.`,
+		description:
+			'Only leads in one of these statuses. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	};
 }
 
@@ -95,7 +96,8 @@ export const pipelineFilter: INodeProperties = {
 	type: 'multiOptions',
 	typeOptions: { loadOptionsMethod: 'getDealPipelines' },
 	default: [],
-	description: `Only deals in one of these pipelines. ${EXPRESSION_HINT_MANY}.`,
+	description:
+		'Only deals in one of these pipelines. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 export const stageFilter: INodeProperties = {
@@ -104,7 +106,8 @@ export const stageFilter: INodeProperties = {
 	type: 'multiOptions',
 	typeOptions: { loadOptionsMethod: 'getDealStages', loadOptionsDependsOn: ['filters.pipeline_ids'] },
 	default: [],
-	description: `Only deals in one of these stages (of the pipelines chosen above, or of any pipeline). ${EXPRESSION_HINT_MANY}.`,
+	description:
+		'Only deals in one of these stages (of the pipelines chosen above, or of any pipeline). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 export const closedTypeFilter: INodeProperties = {
