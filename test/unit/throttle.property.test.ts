@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 
-import { busiestSecond } from '../fake-platform';
+import { busiestSecond } from '../../tools/fake-platform';
 import { AccountThrottle } from '../../nodes/CustomerCare/transport/throttle';
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);
