@@ -6,6 +6,6 @@ module.exports = {
 	transform: { '^.+\\.ts$': 'ts-jest' },
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	reporters: ['<rootDir>/test/progress-reporter.js', '<rootDir>/test/summary-reporter.js'],
-	// The engine tests start real HTTP servers and wait on a real rate limiter.
+	// The node tests (test/nodes) start real HTTP servers and wait on a real rate limiter.
 	testTimeout: 60000,
 };

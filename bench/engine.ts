@@ -15,7 +15,7 @@ import { homedir } from 'node:os';
 import { join, sep } from 'node:path';
 import type { ICredentialType, IVersionedNodeType } from 'n8n-workflow';
 
-import { nodeTypes, registerCredentialType } from '../test/engine/harness';
+import { nodeTypes, registerCredentialType } from '../tools/engine-harness/harness';
 import { REPO_ROOT } from './lib/report';
 
 /** The n8n-nodes-base release of our n8n-core 2.41.1 (both depend on n8n-workflow 2.41.0). */

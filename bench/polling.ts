@@ -10,8 +10,8 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { resetThrottles } from '../nodes/CustomerCare/transport/throttle';
-import { accountOf, TriggerRun } from '../test/engine/harness';
-import { FakePlatform } from '../test/fake-platform';
+import { accountOf, TriggerRun } from '../tools/engine-harness/harness';
+import { FakePlatform } from '../tools/fake-platform';
 import { printTable, round, writeResults, type Cell } from './lib/report';
 
 const TICKETS = 20_000;

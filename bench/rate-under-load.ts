@@ -15,9 +15,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sleep } from 'n8n-workflow';
 
 import { resetThrottles } from '../nodes/CustomerCare/transport/throttle';
-import { accountOf, runNode } from '../test/engine/harness';
-import { busiestSecond } from '../test/fake-platform';
-import { FakePlatformProcess } from '../test/fake-platform/process';
+import { accountOf, runNode } from '../tools/engine-harness/harness';
+import { busiestSecond } from '../tools/fake-platform';
+import { FakePlatformProcess } from '../tools/fake-platform/process';
 import { printTable, round, writeResults, type Cell } from './lib/report';
 
 const RATE = 15;

@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { runNode, type Account, type NodeRun } from '../test/engine/harness';
+import { runNode, type Account, type NodeRun } from '../tools/engine-harness/harness';
 import { registerHttpRequestNode } from './engine';
 import { parent } from './lib/child';
 

@@ -13,9 +13,9 @@ import { join } from 'node:path';
 
 import { sleep } from 'n8n-workflow';
 
-import { accountOf } from '../test/engine/harness';
-import { busiestSecond, longest429Run } from '../test/fake-platform';
-import { FakePlatformProcess } from '../test/fake-platform/process';
+import { accountOf } from '../tools/engine-harness/harness';
+import { busiestSecond, longest429Run } from '../tools/fake-platform';
+import { FakePlatformProcess } from '../tools/fake-platform/process';
 import { Child } from './lib/child';
 import { printTable, round, writeResults } from './lib/report';
 import type { SharingInput, SharingResult } from './sharing.worker';

@@ -4,7 +4,7 @@
  * credential's 15/s, as every queue-mode worker has unless an admin splits it), until the time
  * is up. It reports how many requests it got answered and how many items failed.
  */
-import { runNode, type Account } from '../test/engine/harness';
+import { runNode, type Account } from '../tools/engine-harness/harness';
 import { parent } from './lib/child';
 
 export interface SharingInput {

@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sleep } from 'n8n-workflow';
 
 import { toIsoZ } from '../nodes/CustomerCare/transport/dates';
-import { busiestSecond, FakePlatform, type RecordedRequest } from '../test/fake-platform';
+import { busiestSecond, FakePlatform, type RecordedRequest } from '../tools/fake-platform';
 import { ensureNodesBase, NODES_BASE_VERSION } from './engine';
 import { Child } from './lib/child';
 import { median, mib, printTable, round, writeResults, type Cell } from './lib/report';

@@ -28,12 +28,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-import { startFakePlatform } from './e2e/lib/fake-platform.mjs';
-import { installN8n, TARGETS } from './e2e/lib/install-n8n.mjs';
-import { createInstance, freePort } from './e2e/lib/n8n.mjs';
-import { buildAndPack } from './e2e/lib/pack.mjs';
-import { OWNER, ownerClient } from './e2e/lib/rest.mjs';
-import { CREDENTIAL, exampleFiles, fakeCredentialData, prepareInstance } from './e2e/lib/setup.mjs';
+import { startFakePlatform } from './lib/fake-platform.mjs';
+import { installN8n, TARGETS } from './lib/install-n8n.mjs';
+import { createInstance, freePort } from './lib/n8n.mjs';
+import { buildAndPack } from './lib/pack.mjs';
+import { OWNER, ownerClient } from './lib/rest.mjs';
+import { CREDENTIAL, exampleFiles, fakeCredentialData, prepareInstance } from './lib/setup.mjs';
 import { createQueueCluster } from './queue/lib/cluster.mjs';
 import { missingServices, startPostgres, startRedis, stopAllServicesSync } from './queue/lib/services.mjs';
 

@@ -13,8 +13,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { connectFakePlatform, REPO } from './lib/fake-platform.mjs';
-import { OWNER } from './lib/rest.mjs';
+import { connectFakePlatform, REPO } from '../lib/fake-platform.mjs';
+import { OWNER } from '../lib/rest.mjs';
 
 export const CHROMIUM = process.env.CC_CHROMIUM || '/usr/bin/chromium';
 // Each run's screenshots go to e2e-screenshots/ (git-ignored); UPDATE_SCREENSHOTS=1 writes the

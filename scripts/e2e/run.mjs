@@ -20,13 +20,13 @@ import { randomBytes } from 'node:crypto';
 
 import { RUN_CHECKS, TRIGGER_CHECKS } from './examples.checks.mjs';
 import { checkAgentDropdown, checkCredentialTest, checkCustomFieldDropdowns } from './lib/editor-checks.mjs';
-import { startFakePlatform } from './lib/fake-platform.mjs';
-import { installN8n, TARGETS } from './lib/install-n8n.mjs';
-import { createInstance } from './lib/n8n.mjs';
-import { buildAndPack } from './lib/pack.mjs';
-import { fakeCredentialData, prepareInstance } from './lib/setup.mjs';
-import { createReport } from './lib/timings.mjs';
-import { ownerClient } from './lib/rest.mjs';
+import { startFakePlatform } from '../lib/fake-platform.mjs';
+import { installN8n, TARGETS } from '../lib/install-n8n.mjs';
+import { createInstance } from '../lib/n8n.mjs';
+import { buildAndPack } from '../lib/pack.mjs';
+import { fakeCredentialData, prepareInstance } from '../lib/setup.mjs';
+import { createReport } from '../lib/timings.mjs';
+import { ownerClient } from '../lib/rest.mjs';
 import { runStartCheck } from './lib/start-check.mjs';
 import { runTriggerChecks } from './lib/triggers.mjs';
 

@@ -26,17 +26,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 
 import { createQueueCluster } from './lib/cluster.mjs';
 import { missingServices, startPostgres, startRedis, stopAllServicesSync } from './lib/services.mjs';
-import { startFakePlatform } from '../e2e/lib/fake-platform.mjs';
-import { installN8n, TARGETS } from '../e2e/lib/install-n8n.mjs';
-import { buildAndPack } from '../e2e/lib/pack.mjs';
-import { createReport } from '../e2e/lib/timings.mjs';
-import { ownerClient } from '../e2e/lib/rest.mjs';
-import { waitFor } from '../e2e/lib/triggers.mjs';
-import { CREDENTIAL, fakeCredentialData } from '../e2e/lib/setup.mjs';
+import { startFakePlatform } from '../lib/fake-platform.mjs';
+import { installN8n, TARGETS } from '../lib/install-n8n.mjs';
+import { buildAndPack } from '../lib/pack.mjs';
+import { createReport } from '../lib/timings.mjs';
+import { ownerClient } from '../lib/rest.mjs';
+import { sleep, waitFor } from '../lib/wait.mjs';
+import { CREDENTIAL, fakeCredentialData } from '../lib/setup.mjs';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const wants = (name) => !only || only.includes(name);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const DAY = 86_400_000;
 /** The platform's ISO form, whole seconds. */
 const isoZ = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

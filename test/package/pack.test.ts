@@ -56,8 +56,8 @@ describe('npm pack contents', () => {
 		for (const file of ['package.json', 'README.md', 'LICENSE']) expect(files).toContain(file);
 	});
 
-	test('no tests, no fake platform, no TypeScript sources (declarations only)', () => {
-		expect(files.filter((file) => /(^|\/)(test|tests|__tests__|fake-platform|bench|examples|scripts)\//.test(file))).toEqual([]);
+	test('no tests, no tools (fake platform, engine harness), no TypeScript sources (declarations only)', () => {
+		expect(files.filter((file) => /(^|\/)(test|tests|__tests__|tools|fake-platform|engine-harness|bench|examples|scripts)\//.test(file))).toEqual([]);
 		expect(files.filter((file) => /\.(test|spec)\.[jt]s$/.test(file))).toEqual([]);
 		expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
 	});

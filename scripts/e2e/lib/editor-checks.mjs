@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 
-import { loadOptions, testCredential } from './rest.mjs';
-import { CREDENTIAL, fakeCredentialData } from './setup.mjs';
+import { loadOptions, testCredential } from '../../lib/rest.mjs';
+import { CREDENTIAL, fakeCredentialData } from '../../lib/setup.mjs';
 
 const TICKET_CREATE = { resource: 'ticket', operation: 'create', additionalFields: {} };
 

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-import { connectFakePlatform, REPO } from './fake-platform.mjs';
+import { connectFakePlatform, REPO } from '../../lib/fake-platform.mjs';
 import { checkAgentDropdown } from './editor-checks.mjs';
-import { freePort } from './n8n.mjs';
-import { login } from './rest.mjs';
+import { freePort } from '../../lib/n8n.mjs';
+import { login } from '../../lib/rest.mjs';
 
 export async function runStartCheck({ report, target = 'npm start' }) {
 	const port = await freePort();

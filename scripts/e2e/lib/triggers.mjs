@@ -3,19 +3,8 @@
  * active, wait for each trigger's first poll (it only sets the cursor), make an event in the
  * fake platform, wait for the next poll (n8n polls every minute), then read the executions.
  */
-import { ownerClient, executionsOf } from './rest.mjs';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-export async function waitFor(what, predicate, { timeoutMs, everyMs = 1000 }) {
-	const started = Date.now();
-	for (;;) {
-		const value = await predicate();
-		if (value) return value;
-		if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-		await sleep(everyMs);
-	}
-}
+import { ownerClient, executionsOf } from '../../lib/rest.mjs';
+import { sleep, waitFor } from '../../lib/wait.mjs';
 
 /** Returns the running server (already logged in) so callers may reuse it; stops it on failure. */
 export async function runTriggerChecks({ n8n, fake, checks, report, target }) {

@@ -15,8 +15,8 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
-import { createInstance, freePort } from '../../e2e/lib/n8n.mjs';
-import { installIntoN8n } from '../../e2e/lib/pack.mjs';
+import { createInstance, freePort } from '../../lib/n8n.mjs';
+import { installIntoN8n } from '../../lib/pack.mjs';
 
 export function createQueueCluster({ install, work, pg, redis, log = () => {} }) {
 	const shared = {

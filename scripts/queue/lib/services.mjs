@@ -13,7 +13,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync 
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
-import { freePort } from '../../e2e/lib/n8n.mjs';
+import { freePort } from '../../lib/n8n.mjs';
 
 export const APT_PACKAGES = ['postgresql', 'redis-server'];
 

@@ -1,0 +1,236 @@
+/**
+ * The request policy, seen from the fake platform's request log: throttle, 429 back-off,
+ * lock-out, failover, failure bodies, auth errors without the token, continue-on-fail.
+ */
+import { busiestSecond, longest429Run, type FakePlatform } from '../../tools/fake-platform';
+import { FakePlatformProcess } from '../../tools/fake-platform/process';
+import { useFakePlatform } from './fake-platform-per-file';
+import { accountOf, jsonOf, runNode, testCredentials } from '../../tools/engine-harness/harness';
+
+let platform: FakePlatform;
+
+useFakePlatform((started) => (platform = started));
+
+const listGroups = { resource: 'group', operation: 'getAll', returnAll: true };
+
+
+/**
+ * Timing: the platform runs in a process of its own, so its log stamps arrivals when they
+ * arrive even while this process is busy running 60 items.
+ */
+describe('timing', () => {
+	let timed: FakePlatformProcess;
+	beforeAll(async () => {
+		timed = await FakePlatformProcess.start();
+	});
+	afterAll(async () => await timed.close());
+	beforeEach(async () => {
+		await timed.clearLog();
+		await timed.clearFaults();
+		await timed.setRateLimit({ perSecond: 15, perHour: 54_000, lockoutAfter: 20, reset: true });
+	});
+
+describe('throttle', () => {
+	test('60 concurrent requests never exceed 15 in any one second', async () => {
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(timed),
+			input: Array.from({ length: 60 }, (_, index) => ({ index })),
+		});
+		expect(run.error).toBeUndefined();
+		const requests = (await timed.requests());
+		expect(requests).toHaveLength(60);
+		expect(requests.every((request) => request.status === 200)).toBe(true);
+		expect(busiestSecond(requests.map((request) => request.at))).toBeLessThanOrEqual(15);
+		expect(run.items).toHaveLength(60 * platform.store.groups.length);
+	});
+
+	test('Max Requests per Second lowers the rate for a share of the account', async () => {
+		await timed.setRateLimit({ perSecond: 5 });
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(timed, { maxRequestsPerSecond: 5 }),
+			input: Array.from({ length: 12 }, () => ({})),
+		});
+		expect(run.error).toBeUndefined();
+		const requests = (await timed.requests());
+		expect(requests.filter((request) => request.status === 429)).toHaveLength(0);
+		expect(busiestSecond(requests.map((request) => request.at))).toBeLessThanOrEqual(5);
+	});
+});
+
+describe('429', () => {
+	test('a burst of 429s is backed off and retried, far from the lock-out', async () => {
+		await timed.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', times: 3 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(timed) });
+		expect(run.error).toBeUndefined();
+		expect(jsonOf(run)).toHaveLength(platform.store.groups.length);
+		const statuses = (await timed.requests()).map((request) => request.status);
+		expect(statuses).toEqual([429, 429, 429, 200]);
+		// A lone 429 after a quiet spell is taken as jitter: a short pause. A burst right after
+		// it means a full window: 1 s (the server's window), then 2 s.
+		const at = (await timed.requests()).map((request) => request.at);
+		expect(at[1] - at[0]).toBeLessThan(1000);
+		expect(at[2] - at[1]).toBeGreaterThanOrEqual(1000);
+		expect(at[3] - at[2]).toBeGreaterThanOrEqual(2000);
+	});
+
+	test('the 429s of requests already on the wire count as one burst: one short pause, not a back-off each', async () => {
+		// Requests leave evenly spaced (70 ms apart): a slow answer keeps all five on the wire.
+		await timed.inject({ kind: 'latency', ms: 500 });
+		await timed.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', times: 5 });
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(timed),
+			input: Array.from({ length: 5 }, (_, index) => ({ index })),
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items).toHaveLength(5 * platform.store.groups.length);
+		const requests = await timed.requests();
+		expect(requests.map((request) => request.status)).toEqual([429, 429, 429, 429, 429, 200, 200, 200, 200, 200]);
+		// Escalating each of the five would have paused 2 + 4 + 8 + 16 s.
+		expect(requests[9].at - requests[0].at).toBeLessThan(2500);
+	});
+
+	test('a server slower than the client is never pushed to 20 429s in a row', async () => {
+		await timed.setRateLimit({ perSecond: 4 });
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(timed),
+			input: Array.from({ length: 24 }, () => ({})),
+		});
+		expect(run.error).toBeUndefined();
+		const requests = (await timed.requests());
+		expect(requests.filter((request) => request.status === 200)).toHaveLength(24);
+		expect(requests.some((request) => request.status === 404)).toBe(false);
+		expect(longest429Run(requests)).toBeLessThan(15);
+	});
+});
+});
+
+describe('lock-out', () => {
+	test('the 404 lock-out is a clear error, and nothing more is sent until it ends', async () => {
+		platform.inject({
+			kind: 'status',
+			status: 404,
+			message: 'Domain incorrect too many times , retry after 15 minutes',
+			times: 1,
+		});
+		const first = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(first.error?.message).toMatch(
+			/^The platform has locked this domain out after too many rate-limited requests\. Retry after \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(in about 15 min\)\.$/,
+		);
+		expect(platform.requests()).toHaveLength(1);
+
+		const second = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(second.error?.message).toContain('locked this domain out');
+		expect(platform.requests()).toHaveLength(1);
+	});
+});
+
+describe('failover', () => {
+	const withBackup = () => accountOf(platform, { backupBaseUrl: platform.backupUrl });
+
+	test('a 500 on the primary is tried again there (1 s, 2 s, 4 s), then answered from the backup', async () => {
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', times: 4 });
+		const run = await runNode({ parameters: listGroups, account: withBackup() });
+		expect(run.error).toBeUndefined();
+		expect(jsonOf(run)).toHaveLength(platform.store.groups.length);
+		expect(platform.requests().map((request) => [request.server, request.status])).toEqual([
+			['primary', 500],
+			['primary', 500],
+			['primary', 500],
+			['primary', 500],
+			['backup', 200],
+		]);
+		expect(platform.requests({ server: 'backup' })[0].headers.authorization).toBe(`Bearer ${platform.token}`);
+	});
+
+	test('a dropped connection of a read is tried again', async () => {
+		platform.inject({ kind: 'drop', target: 'primary', times: 1 });
+		const run = await runNode({ parameters: listGroups, account: withBackup() });
+		expect(run.error).toBeUndefined();
+		expect(platform.requests().map((request) => [request.server, request.status])).toEqual([
+			['primary', 0],
+			['primary', 200],
+		]);
+	});
+
+	test('while the primary is down, later requests go to the backup first', async () => {
+		platform.inject({ kind: 'down', target: 'primary' });
+		await runNode({ parameters: listGroups, account: withBackup() });
+		await runNode({ parameters: listGroups, account: withBackup() });
+		const servers = platform.requests().map((request) => request.server);
+		expect(servers).toEqual(['primary', 'primary', 'primary', 'primary', 'backup', 'backup']);
+	});
+
+	test('without a backup a lone 500 is tried again and answered', async () => {
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', times: 1 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(run.error).toBeUndefined();
+		expect(platform.requests().map((request) => request.status)).toEqual([500, 200]);
+	});
+
+	test('a malformed JSON answer is not taken as data: it names the status and the host', async () => {
+		platform.inject({ kind: 'malformed' });
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(run.error?.message).toBe(`HTTP 200 OK from ${platform.baseUrl} with a body that is not valid JSON`);
+		expect(run.error?.httpCode).toBe('200');
+		expect(platform.requests()).toHaveLength(4);
+	});
+});
+
+describe('failure bodies and auth', () => {
+	test('a 200 with code nok is an error carrying the API message', async () => {
+		platform.inject({ kind: 'nok', message: 'Something failed', times: 1 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
+		expect(run.error?.message).toBe('Something failed');
+		expect(run.error?.httpCode).toBe('200');
+	});
+
+	test('a wrong token gives the 401 message and never shows the token', async () => {
+		const token = 'wrong-token-42';
+		const run = await runNode({ parameters: listGroups, account: accountOf(platform, { apiToken: token }) });
+		expect(run.error?.message).toBe('Authorization header is either missing or incorrect');
+		expect(run.error?.httpCode).toBe('401');
+		expect(JSON.stringify(run.run)).not.toContain(token);
+		expect(platform.requests()[0].headers.authorization).toBe(`Bearer ${token}`);
+	});
+
+	test('the credential test proves token and domain together', async () => {
+		expect(await testCredentials(accountOf(platform))).toEqual({ status: 'OK', message: 'Connection successful!' });
+
+		const wrongToken = await testCredentials(accountOf(platform, { apiToken: 'wrong-token-42' }));
+		expect(wrongToken.status).toBe('Error');
+		expect(wrongToken.message).toContain('Authorization header is either missing or incorrect');
+		expect(wrongToken.message).not.toContain('wrong-token-42');
+
+		const wrongDomain = await testCredentials(accountOf(platform, { domain: 'nobody' }));
+		expect(wrongDomain).toEqual({
+			status: 'Error',
+			message: 'The platform does not know this Domain (404). Check the Domain field and the Base URL.',
+		});
+		// Each test sends one request to the domain's groups (n8n itself repeats a 401 once).
+		const paths = platform.requests().map((request) => request.path);
+		expect(paths[0]).toBe('/acme/api/v1/groups');
+		expect(paths.filter((path) => path === '/nobody/api/v1/groups')).toHaveLength(1);
+		expect(paths.every((path) => ['/acme/api/v1/groups', '/nobody/api/v1/groups'].includes(path))).toBe(true);
+	});
+});
+
+describe('continue on fail', () => {
+	test('a failing item does not take the others down', async () => {
+		platform.inject({ kind: 'nok', message: 'Something failed', times: 1 });
+		const run = await runNode({
+			parameters: listGroups,
+			account: accountOf(platform),
+			input: [{}, {}, {}],
+			continueOnFail: true,
+		});
+		expect(run.error).toBeUndefined();
+		const failed = run.items.filter((item) => item.error);
+		expect(failed).toHaveLength(1);
+		expect(failed[0].error?.message).toBe('Something failed');
+		expect(run.items.filter((item) => !item.error)).toHaveLength(2 * platform.store.groups.length);
+	});
+});

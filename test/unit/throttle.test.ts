@@ -1,0 +1,115 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+/**
+ * transport/throttle.ts, checked for generated cases (fast-check, seeded; the seed prints on failure).
+ *
+ * AccountThrottle: the per-second budget holds on the server's side, whatever delays the requests meet
+ * between leaving the throttle, arriving at the server and their answer coming back
+ * (a stalled event loop, jitter, slow answers). Simulated clock: jest's fake timers drive
+ * Date.now and the sleeps of n8n-workflow.
+ *
+ * SharedRate, the 429 feedback that lets processes share one account: pure arithmetic over time,
+ * checked for every sequence of bursts.
+ */
+import fc from 'fast-check';
+
+import { busiestSecond } from '../../tools/fake-platform';
+import { AccountThrottle, SharedRate } from '../../nodes/CustomerCare/transport/throttle';
+
+const SEED = Number(process.env.FC_SEED ?? 20261123);
+
+beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_000 }));
+afterEach(() => jest.useRealTimers());
+
+/** Runs the requests through one throttle; returns when each arrived at the server. */
+async function simulate(limit: number, delays: Array<{ toServer: number; back: number; startAt: number }>) {
+	const throttle = new AccountThrottle(limit);
+	const arrivals: number[] = [];
+	const requests = delays.map(async ({ toServer, back, startAt }) => {
+		await new Promise((resolve) => setTimeout(resolve, startAt));
+		const release = await throttle.acquire();
+		if (typeof release !== 'function') throw new Error('blocked');
+		await new Promise((resolve) => setTimeout(resolve, toServer));
+		arrivals.push(Date.now());
+		await new Promise((resolve) => setTimeout(resolve, back));
+		release();
+		throttle.onAnswer();
+	});
+	const all = Promise.all(requests);
+	await jest.runAllTimersAsync();
+	await all;
+	return arrivals;
+}
+
+test('no server second ever holds more than the limit, whatever the delays on the way', async () => {
+	await fc.assert(
+		fc.asyncProperty(
+			fc.constantFrom(5, 15),
+			fc.array(
+				fc.record({
+					// A request can sit up to 400 ms after the throttle let it go (a stalled loop) …
+					toServer: fc.integer({ min: 0, max: 400 }),
+					// … and its answer take up to 400 ms more.
+					back: fc.integer({ min: 0, max: 400 }),
+					startAt: fc.integer({ min: 0, max: 3000 }),
+				}),
+				{ minLength: 1, maxLength: 60 },
+			),
+			async (limit, delays) => {
+				const arrivals = await simulate(limit, delays);
+				expect(arrivals).toHaveLength(delays.length);
+				expect(busiestSecond(arrivals)).toBeLessThanOrEqual(limit);
+			},
+		),
+		{ seed: SEED, numRuns: 40 },
+	);
+});
+
+describe('SharedRate', () => {
+	test('a burst lowers the rate to 70 %, never below 1/s; with time it climbs back to the ceiling, never above', () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 1, max: 15 }),
+				fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: 1, maxLength: 30 }),
+				(ceiling, gaps) => {
+					const rate = new SharedRate(ceiling);
+					let now = 1_000_000;
+					for (const gap of gaps) {
+						now += gap;
+						const before = rate.current(now);
+						rate.onBurst(now);
+						const after = rate.current(now);
+						expect(after).toBeCloseTo(Math.max(1, before * 0.7), 6);
+						expect(after).toBeLessThanOrEqual(ceiling);
+					}
+					// Non-decreasing while no burst comes, and back at the ceiling within a minute.
+					let previous = rate.current(now);
+					for (let t = now; t <= now + 60_000; t += 250) {
+						const current = rate.current(t);
+						expect(current).toBeGreaterThanOrEqual(previous - 1e-9);
+						previous = current;
+					}
+					expect(rate.current(now + 60_000)).toBe(ceiling);
+				},
+			),
+			{ seed: SEED, numRuns: 300, verbose: true },
+		);
+	});
+
+	test('the climb flattens just below the rate that drew the 429s: within 90 % ± 3 % over the seconds around the plateau', () => {
+		const rate = new SharedRate(15);
+		const start = 1_000_000;
+		rate.onBurst(start); // 15 → 10.5
+		rate.onBurst(start + 30_000); // the climb is back at 15; → cut to 10.5 again, plateau 13.5
+		const plateau = [4000, 5000, 6000, 7000].map((ms) => rate.current(start + 30_000 + ms));
+		for (const value of plateau) expect(Math.abs(value / 15 - 0.9)).toBeLessThan(0.03);
+		expect(rate.current(start + 30_000 + 20_000)).toBe(15);
+	});
+
+	test('gaps space requests evenly at the rate in force, a little wider than 1 s / rate', () => {
+		const rate = new SharedRate(15);
+		expect(rate.gapMs(0)).toBeGreaterThanOrEqual(1000 / 15);
+		expect(rate.gapMs(0)).toBeLessThan(1100 / 15);
+		rate.onBurst(0);
+		expect(rate.gapMs(0)).toBeGreaterThanOrEqual(1000 / 10.5);
+	});
+});
