@@ -16,7 +16,10 @@ export class CustomerCareApi implements ICredentialType {
 
 	displayName = 'Customer Care API';
 
-	icon: Icon = { light: 'file:../icons/customercare.svg', dark: 'file:../icons/customercare.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/customercare.svg',
+		dark: 'file:../icons/customercare.dark.svg',
+	};
 
 	documentationUrl = 'https://github.com/customer-care/n8n-nodes-customer-care#credentials';
 
@@ -28,7 +31,8 @@ export class CustomerCareApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://api.example.com',
-			description: 'The address of the platform API, without the domain (for example https://api.example.com)',
+			description:
+				'The address of the platform API, without the domain (for example https://api.example.com)',
 		},
 		{
 			displayName: 'Backup Base URL',
@@ -46,7 +50,8 @@ export class CustomerCareApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'acme',
-			description: 'Your account identifier, issued by the platform operator; it is part of every API path',
+			description:
+				'Your account identifier, issued by the platform operator; it is part of every API path',
 		},
 		{
 			displayName: 'API Token',
@@ -55,7 +60,8 @@ export class CustomerCareApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Created by an admin under Admin → Api → Api token. Resetting it there cuts off running workflows.',
+			description:
+				'Created by an admin under Admin → Api → Api token. Resetting it there cuts off running workflows.',
 		},
 		{
 			displayName: 'Status URL',
@@ -63,7 +69,8 @@ export class CustomerCareApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'https://status.example.com',
-			description: 'Optional address of the public status monitor, used by the Monitor resource (heartbeat)',
+			description:
+				'Optional address of the public status monitor, used by the Monitor resource (heartbeat)',
 		},
 		{
 			displayName: 'Account Time Zone',
@@ -115,7 +122,8 @@ export class CustomerCareApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'The platform does not know this Domain (404). Check the Domain field and the Base URL.',
+					message:
+						'The platform does not know this Domain (404). Check the Domain field and the Base URL.',
 				},
 			},
 		],

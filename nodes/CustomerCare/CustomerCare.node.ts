@@ -17,7 +17,10 @@ export class CustomerCare implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Customer Care',
 		name: 'customerCare',
-		icon: { light: 'file:../../icons/customercare.svg', dark: 'file:../../icons/customercare.dark.svg' },
+		icon: {
+			light: 'file:../../icons/customercare.svg',
+			dark: 'file:../../icons/customercare.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -28,9 +31,11 @@ export class CustomerCare implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'customerCareApi', required: true }],
-		// Requests are built here declaratively and sent by our transport (see shared/operation.ts).
+		// Requests are built here declaratively and sent by our transport (shared/operation.ts), to
+		// this address: {Base URL}/{domain}/api/... (docs/api.md#addresses-and-authentication).
 		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl}}',
+			baseURL:
+				'={{String($credentials.baseUrl ?? "").replace(/\\/+$/, "")}}/{{encodeURIComponent(String($credentials.domain ?? "").trim())}}',
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 		},
 		properties: [

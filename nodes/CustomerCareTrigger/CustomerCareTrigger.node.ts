@@ -1,48 +1,44 @@
 import type {
-  IDataObject,
-  INodeExecutionData,
-  INodeProperties,
-  INodeType,
-  INodeTypeDescription,
-  IPollFunctions,
-} from "n8n-workflow";
-import { NodeConnectionTypes, NodeOperationError } from "n8n-workflow";
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { MONITOR } from "../CustomerCare/api/endpoints";
-import { optionsOf, TICKET_STATUSES } from "../CustomerCare/api/codes";
-import { loadOptions } from "../CustomerCare/methods/loadOptions";
-import { withFieldLabels } from "../CustomerCare/shared/customFields";
-import { alphabetical } from "../CustomerCare/shared/descriptions";
+import { MONITOR } from '../CustomerCare/api/endpoints';
+import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
+import { loadOptions } from '../CustomerCare/methods/loadOptions';
+import { withFieldLabels } from '../CustomerCare/shared/customFields';
+import { alphabetical } from '../CustomerCare/shared/descriptions';
 import {
-  assigneeFilter,
-  callAgentFilter,
-  callTypeFilter,
-  closedTypeFilter,
-  forEvents,
-  leadStatusFilter,
-  pipelineFilter,
-  requesterFilter,
-  serviceFilter,
-  stageFilter,
-} from "../CustomerCare/shared/filters";
-import { readLookups } from "../CustomerCare/shared/lookups";
-import { toEpochMs, toIsoZ } from "../CustomerCare/transport/dates";
-import { fetchList } from "../CustomerCare/transport/list";
+	assigneeFilter,
+	callAgentFilter,
+	callTypeFilter,
+	closedTypeFilter,
+	forEvents,
+	leadStatusFilter,
+	pipelineFilter,
+	requesterFilter,
+	serviceFilter,
+	stageFilter,
+} from '../CustomerCare/shared/filters';
+import { readLookups } from '../CustomerCare/shared/lookups';
+import { toEpochMs, toIsoZ } from '../CustomerCare/transport/dates';
+import { fetchList } from '../CustomerCare/transport/list';
+import { customerCareRequest, getAccount, type Account } from '../CustomerCare/transport/request';
 import {
-  customerCareRequest,
-  getAccount,
-  type Account,
-} from "../CustomerCare/transport/request";
-import {
-  changeOf,
-  compareChanges,
-  completeRead,
-  planPoll,
-  rememberStatuses,
-  type Change,
-  type PollState,
-} from "./cursor";
-import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from "./events";
+	changeOf,
+	compareChanges,
+	completeRead,
+	planPoll,
+	rememberStatuses,
+	type Change,
+	type PollState,
+} from './cursor';
+import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from './events';
 
 const DEFAULT_OVERLAP_SECONDS = 120;
 const SAMPLE_SIZE = 3;
@@ -50,430 +46,377 @@ const SAMPLE_SIZE = 3;
 const SAMPLE_LOOKBACK_HOURS = [1, 24, 7 * 24];
 
 const listEventsWith = (filter: string) =>
-  LIST_EVENTS.filter((event) => event.filters.includes(filter)).map(
-    (event) => event.value,
-  );
+	LIST_EVENTS.filter((event) => event.filters.includes(filter)).map((event) => event.value);
 
 /** The action node's filter descriptions, each shown for the events that take it. */
 const filters: INodeProperties = {
-  displayName: "Filters",
-  name: "filters",
-  type: "collection",
-  placeholder: "Add Filter",
-  default: {},
-  displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
-  options: alphabetical(
-    [
-      assigneeFilter("records"),
-      callAgentFilter,
-      callTypeFilter,
-      {
-        ...closedTypeFilter,
-        name: "closed_types",
-        type: "multiOptions",
-        default: [],
-        description: "Only deals closed this way; none chosen means all",
-      },
-      leadStatusFilter("lead_status_ids"),
-      pipelineFilter,
-      requesterFilter("records", "number"),
-      serviceFilter("records"),
-      stageFilter,
-      {
-        displayName: "Status Becomes",
-        name: "ticket_statuses",
-        type: "multiOptions",
-        options: optionsOf(TICKET_STATUSES),
-        default: [],
-        description:
-          "Only updates that put the ticket in one of these statuses (a ticket the trigger has not seen before counts as changed); none chosen means every update",
-      },
-    ].map((filter) =>
-      forEvents(filter as INodeProperties, listEventsWith(filter.name)),
-    ),
-  ),
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
+	options: alphabetical(
+		[
+			assigneeFilter('records'),
+			callAgentFilter,
+			callTypeFilter,
+			{
+				...closedTypeFilter,
+				name: 'closed_types',
+				type: 'multiOptions',
+				default: [],
+				description: 'Only deals closed this way; none chosen means all',
+			},
+			leadStatusFilter('lead_status_ids'),
+			pipelineFilter,
+			requesterFilter('records', 'number'),
+			serviceFilter('records'),
+			stageFilter,
+			{
+				displayName: 'Status Becomes',
+				name: 'ticket_statuses',
+				type: 'multiOptions',
+				options: optionsOf(TICKET_STATUSES),
+				default: [],
+				description:
+					'Only updates that put the ticket in one of these statuses (a ticket the trigger has not seen before counts as changed); none chosen means every update',
+			},
+		].map((filter) => forEvents(filter as INodeProperties, listEventsWith(filter.name))),
+	),
 };
 
 /** IDs of a multi-select, or of text a workflow saved before it was one (`"1,2"`). */
 function idsOf(value: unknown): Array<string | number> {
-  if (Array.isArray(value)) return value as Array<string | number>;
-  return typeof value === "string"
-    ? value
-        .split(",")
-        .map((id) => id.trim())
-        .filter(Boolean)
-    : [];
+	if (Array.isArray(value)) return value as Array<string | number>;
+	return typeof value === 'string'
+		? value
+				.split(',')
+				.map((id) => id.trim())
+				.filter(Boolean)
+		: [];
 }
 
 /** The query a list event sends: its fixed part and the filters the API can apply. */
 function queryOf(event: ListEvent, chosen: IDataObject): IDataObject {
-  const qs: IDataObject = { ...event.query };
-  for (const key of [
-    "assignee_id",
-    "service_id",
-    "requester_id",
-    "agent_id",
-    "call_type",
-  ]) {
-    if (
-      event.filters.includes(key) &&
-      chosen[key] !== undefined &&
-      chosen[key] !== "" &&
-      chosen[key] !== 0
-    ) {
-      qs[key] = chosen[key];
-    }
-  }
-  if (event.filters.includes("call_type") && chosen.call_type === 0)
-    qs.call_type = 0;
-  const list = (key: string) =>
-    event.filters.includes(key) ? idsOf(chosen[key]) : [];
-  if (list("lead_status_ids").length)
-    qs.status_ids = list("lead_status_ids").join(",");
-  if (list("pipeline_ids").length)
-    qs.pipeline_ids = list("pipeline_ids").join(",");
-  if (list("stage_ids").length) qs.stage_ids = list("stage_ids").join(",");
-  // The API takes one closed_type; several are filtered here.
-  if (list("closed_types").length === 1)
-    qs.closed_type = list("closed_types")[0];
-  return qs;
+	const qs: IDataObject = { ...event.query };
+	for (const key of ['assignee_id', 'service_id', 'requester_id', 'agent_id', 'call_type']) {
+		if (
+			event.filters.includes(key) &&
+			chosen[key] !== undefined &&
+			chosen[key] !== '' &&
+			chosen[key] !== 0
+		) {
+			qs[key] = chosen[key];
+		}
+	}
+	if (event.filters.includes('call_type') && chosen.call_type === 0) qs.call_type = 0;
+	const list = (key: string) => (event.filters.includes(key) ? idsOf(chosen[key]) : []);
+	if (list('lead_status_ids').length) qs.status_ids = list('lead_status_ids').join(',');
+	if (list('pipeline_ids').length) qs.pipeline_ids = list('pipeline_ids').join(',');
+	if (list('stage_ids').length) qs.stage_ids = list('stage_ids').join(',');
+	// The API takes one closed_type; several are filtered here.
+	if (list('closed_types').length === 1) qs.closed_type = list('closed_types')[0];
+	return qs;
 }
 
 /** Filters the API cannot apply. Returns whether the change is emitted. */
 function passesLocalFilters(
-  event: ListEvent,
-  chosen: IDataObject,
-  change: Change,
-  state: PollState,
+	event: ListEvent,
+	chosen: IDataObject,
+	change: Change,
+	state: PollState,
 ): boolean {
-  const closedTypes = Array.isArray(chosen.closed_types)
-    ? (chosen.closed_types as number[])
-    : [];
-  if (event.filters.includes("closed_types") && closedTypes.length > 1) {
-    if (!closedTypes.map(String).includes(String(change.record.closed_type)))
-      return false;
-  }
-  const statuses = Array.isArray(chosen.ticket_statuses)
-    ? (chosen.ticket_statuses as string[])
-    : [];
-  if (event.filters.includes("ticket_statuses") && statuses.length > 0) {
-    const status = String(change.record.ticket_status);
-    const before =
-      state.lastStatus?.[String(change.record[event.list.idProperty!])];
-    if (!statuses.includes(status) || before === status) return false;
-  }
-  return true;
+	const closedTypes = Array.isArray(chosen.closed_types) ? (chosen.closed_types as number[]) : [];
+	if (event.filters.includes('closed_types') && closedTypes.length > 1) {
+		if (!closedTypes.map(String).includes(String(change.record.closed_type))) return false;
+	}
+	const statuses = Array.isArray(chosen.ticket_statuses)
+		? (chosen.ticket_statuses as string[])
+		: [];
+	if (event.filters.includes('ticket_statuses') && statuses.length > 0) {
+		const status = String(change.record.ticket_status);
+		const before = state.lastStatus?.[String(change.record[event.list.idProperty!])];
+		if (!statuses.includes(status) || before === status) return false;
+	}
+	return true;
 }
 
 /** Polls of one trigger node never overlap: a second one waits for the first and reads its cursor. */
 const pollsInFlight = new Map<string, Promise<unknown>>();
 
 async function oneAtATime<T>(key: string, poll: () => Promise<T>): Promise<T> {
-  const previous = pollsInFlight.get(key) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(poll);
-  pollsInFlight.set(key, current);
-  try {
-    return await current;
-  } finally {
-    if (pollsInFlight.get(key) === current) pollsInFlight.delete(key);
-  }
+	const previous = pollsInFlight.get(key) ?? Promise.resolve();
+	const current = previous.catch(() => undefined).then(poll);
+	pollsInFlight.set(key, current);
+	try {
+		return await current;
+	} finally {
+		if (pollsInFlight.get(key) === current) pollsInFlight.delete(key);
+	}
 }
 
 /** One poll of a list event: its account, read once from the credential, and the account's zone. */
 interface Poll {
-  ctx: IPollFunctions;
-  event: ListEvent;
-  account: Account;
-  timeZone: string;
+	ctx: IPollFunctions;
+	event: ListEvent;
+	account: Account;
+	timeZone: string;
 }
 
-function changesOf(
-  { event, timeZone }: Poll,
-  records: IDataObject[],
-): Change[] {
-  const changes: Change[] = [];
-  for (const record of records) {
-    const at = toEpochMs(record[event.date.field], timeZone);
-    if (at !== undefined)
-      changes.push(changeOf(record[event.list.idProperty!], at, record));
-  }
-  return changes;
+function changesOf({ event, timeZone }: Poll, records: IDataObject[]): Change[] {
+	const changes: Change[] = [];
+	for (const record of records) {
+		const at = toEpochMs(record[event.date.field], timeZone);
+		if (at !== undefined) changes.push(changeOf(record[event.list.idProperty!], at, record));
+	}
+	return changes;
 }
 
 /** Every record of the event's list whose change falls in [since, to] (whole seconds), all pages. */
-async function readWindow(
-  poll: Poll,
-  qs: IDataObject,
-  since: number,
-  to: number,
-) {
-  const { ctx, event, account } = poll;
-  const { list, date } = event;
-  const request = {
-    method: list.method,
-    path: list.path,
-    account,
-    qs: { ...qs, [date.since]: toIsoZ(since), [date.to]: toIsoZ(to) },
-  };
-  return await fetchList.call(ctx, request, list);
+async function readWindow(poll: Poll, qs: IDataObject, since: number, to: number) {
+	const { ctx, event, account } = poll;
+	const { list, date } = event;
+	const request = {
+		method: list.method,
+		path: list.path,
+		account,
+		qs: { ...qs, [date.since]: toIsoZ(since), [date.to]: toIsoZ(to) },
+	};
+	return await fetchList.call(ctx, request, list);
 }
 
 /** The emitted records, shaped as the action node's Get Many shapes them. */
 async function output(
-  { ctx, event, account }: Poll,
-  records: IDataObject[],
+	{ ctx, event, account }: Poll,
+	records: IDataObject[],
 ): Promise<INodeExecutionData[][]> {
-  const simplify = ctx.getNodeParameter("options.simplify", true) as boolean;
-  const shaped = event.shape ? event.shape(records) : records;
-  if (!simplify) return [ctx.helpers.returnJsonArray(shaped)];
-  const { fieldDefinitions } = await readLookups(ctx, account, [
-    "fieldDefinitions",
-  ]);
-  return [
-    ctx.helpers.returnJsonArray(withFieldLabels(shaped, fieldDefinitions)),
-  ];
+	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
+	const shaped = event.shape ? event.shape(records) : records;
+	if (!simplify) return [ctx.helpers.returnJsonArray(shaped)];
+	const { fieldDefinitions } = await readLookups(ctx, account, ['fieldDefinitions']);
+	return [ctx.helpers.returnJsonArray(withFieldLabels(shaped, fieldDefinitions))];
 }
 
 /** "Fetch Test Event": the most recent matching changes of the last days; the cursor is not touched. */
 async function sample(poll: Poll, chosen: IDataObject, qs: IDataObject) {
-  const { ctx, event } = poll;
-  const now = Date.now();
-  let newest: Change[] = [];
-  for (const hours of SAMPLE_LOOKBACK_HOURS) {
-    const records = await readWindow(poll, qs, now - hours * 3_600_000, now);
-    newest = changesOf(poll, records)
-      .filter((change) => passesLocalFilters(event, chosen, change, {}))
-      .sort(compareChanges)
-      .slice(-SAMPLE_SIZE);
-    if (newest.length === SAMPLE_SIZE) break;
-  }
-  if (newest.length === 0) {
-    const days = SAMPLE_LOOKBACK_HOURS[SAMPLE_LOOKBACK_HOURS.length - 1] / 24;
-    throw new NodeOperationError(
-      ctx.getNode(),
-      `No ${event.noun} matched "${event.name}" in the last ${days} days`,
-      {
-        description: `Make a matching change in the platform, then fetch a test event again.`,
-      },
-    );
-  }
-  return await output(
-    poll,
-    newest.map((change) => change.record),
-  );
+	const { ctx, event } = poll;
+	const now = Date.now();
+	let newest: Change[] = [];
+	for (const hours of SAMPLE_LOOKBACK_HOURS) {
+		const records = await readWindow(poll, qs, now - hours * 3_600_000, now);
+		newest = changesOf(poll, records)
+			.filter((change) => passesLocalFilters(event, chosen, change, {}))
+			.sort(compareChanges)
+			.slice(-SAMPLE_SIZE);
+		if (newest.length === SAMPLE_SIZE) break;
+	}
+	if (newest.length === 0) {
+		const days = SAMPLE_LOOKBACK_HOURS[SAMPLE_LOOKBACK_HOURS.length - 1] / 24;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`No ${event.noun} matched "${event.name}" in the last ${days} days`,
+			{
+				description: `Make a matching change in the platform, then fetch a test event again.`,
+			},
+		);
+	}
+	return await output(
+		poll,
+		newest.map((change) => change.record),
+	);
 }
 
 /** The Overlap option in ms: whole seconds (a fraction reads a little more), refused when not a number ≥ 0. */
 function overlapMsOf(ctx: IPollFunctions, options: IDataObject): number {
-  const seconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
-  if (!Number.isFinite(seconds) || seconds < 0) {
-    throw new NodeOperationError(
-      ctx.getNode(),
-      `Overlap (Seconds) is ${JSON.stringify(options.overlapSeconds)}; a number of seconds of 0 or more is allowed`,
-    );
-  }
-  return Math.ceil(seconds) * 1000;
+	const seconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
+	if (!Number.isFinite(seconds) || seconds < 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Overlap (Seconds) is ${JSON.stringify(options.overlapSeconds)}; a number of seconds of 0 or more is allowed`,
+		);
+	}
+	return Math.ceil(seconds) * 1000;
 }
 
 async function pollList(
-  ctx: IPollFunctions,
-  event: ListEvent,
+	ctx: IPollFunctions,
+	event: ListEvent,
 ): Promise<INodeExecutionData[][] | null> {
-  const state = ctx.getWorkflowStaticData("node") as PollState;
-  const chosen = ctx.getNodeParameter("filters", {}) as IDataObject;
-  const options = ctx.getNodeParameter("options", {}) as IDataObject;
-  const account = await getAccount.call(ctx);
-  const timeZone = account.timeZone ?? ctx.getTimezone();
-  const poll: Poll = { ctx, event, account, timeZone };
-  const qs = queryOf(event, chosen);
-  if (ctx.getMode() === "manual") return await sample(poll, chosen, qs);
+	const state = ctx.getWorkflowStaticData('node') as PollState;
+	const chosen = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const account = await getAccount.call(ctx);
+	const timeZone = account.timeZone ?? ctx.getTimezone();
+	const poll: Poll = { ctx, event, account, timeZone };
+	const qs = queryOf(event, chosen);
+	if (ctx.getMode() === 'manual') return await sample(poll, chosen, qs);
 
-  const overlapMs = overlapMsOf(ctx, options);
-  const plan = planPoll(
-    state,
-    Date.now(),
-    overlapMs,
-    toEpochMs(options.startFrom, timeZone),
-  );
-  if (plan.state !== state) Object.assign(state, plan.state);
-  if (!plan.window) return null;
+	const overlapMs = overlapMsOf(ctx, options);
+	const plan = planPoll(state, Date.now(), overlapMs, toEpochMs(options.startFrom, timeZone));
+	if (plan.state !== state) Object.assign(state, plan.state);
+	if (!plan.window) return null;
 
-  const records = await readWindow(poll, qs, plan.window.since, plan.window.to);
-  // The read was complete: only now does the state move.
-  const { handled, state: next } = completeRead(
-    plan.state,
-    plan.window,
-    changesOf(poll, records),
-    overlapMs,
-  );
-  const emitted = handled.filter((change) =>
-    passesLocalFilters(event, chosen, change, state),
-  );
-  Object.assign(state, next);
-  // Only Status Becomes needs the statuses seen before.
-  const statusesChosen =
-    Array.isArray(chosen.ticket_statuses) && chosen.ticket_statuses.length > 0;
-  if (event.filters.includes("ticket_statuses") && statusesChosen) {
-    state.lastStatus = rememberStatuses(
-      state.lastStatus,
-      handled.map((change) => ({
-        id: change.id,
-        status: String(change.record.ticket_status),
-      })),
-    );
-  }
-  if (emitted.length === 0) return null;
-  return await output(
-    poll,
-    emitted.map((change) => change.record),
-  );
+	const records = await readWindow(poll, qs, plan.window.since, plan.window.to);
+	// The read was complete: only now does the state move.
+	const { handled, state: next } = completeRead(
+		plan.state,
+		plan.window,
+		changesOf(poll, records),
+		overlapMs,
+	);
+	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, state));
+	Object.assign(state, next);
+	// Only Status Becomes needs the statuses seen before.
+	const statusesChosen = Array.isArray(chosen.ticket_statuses) && chosen.ticket_statuses.length > 0;
+	if (event.filters.includes('ticket_statuses') && statusesChosen) {
+		state.lastStatus = rememberStatuses(
+			state.lastStatus,
+			handled.map((change) => ({
+				id: change.id,
+				status: String(change.record.ticket_status),
+			})),
+		);
+	}
+	if (emitted.length === 0) return null;
+	return await output(
+		poll,
+		emitted.map((change) => change.record),
+	);
 }
 
-async function pollMonitors(
-  ctx: IPollFunctions,
-): Promise<INodeExecutionData[][] | null> {
-  const state = ctx.getWorkflowStaticData("node") as PollState;
-  const direction = ctx.getNodeParameter("direction", "any") as string;
-  const answer = await customerCareRequest.call(ctx, MONITOR.heartbeat);
-  const monitors = (
-    Array.isArray(answer.monitors) ? answer.monitors : []
-  ) as IDataObject[];
-  const label = (status: unknown) => (Number(status) === 1 ? "UP" : "DOWN");
-  const describe = (monitor: IDataObject, previous?: number) => ({
-    ...monitor,
-    status_label: label(monitor.status),
-    previous_status: previous ?? null,
-    previous_status_label: previous === undefined ? null : label(previous),
-    generated_at: answer.generated_at,
-  });
+async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const state = ctx.getWorkflowStaticData('node') as PollState;
+	const direction = ctx.getNodeParameter('direction', 'any') as string;
+	const answer = await customerCareRequest.call(ctx, MONITOR.heartbeat);
+	const monitors = (Array.isArray(answer.monitors) ? answer.monitors : []) as IDataObject[];
+	const label = (status: unknown) => (Number(status) === 1 ? 'UP' : 'DOWN');
+	const describe = (monitor: IDataObject, previous?: number) => ({
+		...monitor,
+		status_label: label(monitor.status),
+		previous_status: previous ?? null,
+		previous_status_label: previous === undefined ? null : label(previous),
+		generated_at: answer.generated_at,
+	});
 
-  if (ctx.getMode() === "manual") {
-    if (monitors.length === 0)
-      throw new NodeOperationError(
-        ctx.getNode(),
-        "The heartbeat lists no monitors",
-      );
-    return [
-      ctx.helpers.returnJsonArray(monitors.map((monitor) => describe(monitor))),
-    ];
-  }
+	if (ctx.getMode() === 'manual') {
+		if (monitors.length === 0)
+			throw new NodeOperationError(ctx.getNode(), 'The heartbeat lists no monitors');
+		return [ctx.helpers.returnJsonArray(monitors.map((monitor) => describe(monitor)))];
+	}
 
-  const previous = state.monitors;
-  state.monitors = Object.fromEntries(
-    monitors.map((monitor) => [String(monitor.id), Number(monitor.status)]),
-  );
-  if (previous === undefined) return null;
-  const changed = monitors.filter((monitor) => {
-    const before = previous[String(monitor.id)];
-    if (before === undefined || before === Number(monitor.status)) return false;
-    return direction === "any" || direction === label(monitor.status);
-  });
-  if (changed.length === 0) return null;
-  return [
-    ctx.helpers.returnJsonArray(
-      changed.map((monitor) => describe(monitor, previous[String(monitor.id)])),
-    ),
-  ];
+	const previous = state.monitors;
+	state.monitors = Object.fromEntries(
+		monitors.map((monitor) => [String(monitor.id), Number(monitor.status)]),
+	);
+	if (previous === undefined) return null;
+	const changed = monitors.filter((monitor) => {
+		const before = previous[String(monitor.id)];
+		if (before === undefined || before === Number(monitor.status)) return false;
+		return direction === 'any' || direction === label(monitor.status);
+	});
+	if (changed.length === 0) return null;
+	return [
+		ctx.helpers.returnJsonArray(
+			changed.map((monitor) => describe(monitor, previous[String(monitor.id)])),
+		),
+	];
 }
 
 export class CustomerCareTrigger implements INodeType {
-  description: INodeTypeDescription = {
-    displayName: "Customer Care Trigger",
-    name: "customerCareTrigger",
-    icon: {
-      light: "file:../../icons/customercare.svg",
-      dark: "file:../../icons/customercare.dark.svg",
-    },
-    group: ["trigger"],
-    version: 1,
-    subtitle: '={{$parameter["event"]}}',
-    description:
-      "Starts the workflow when tickets, leads, deals or calls change, or a monitor goes up or down, on the Customer Care platform",
-    defaults: { name: "Customer Care Trigger" },
-    polling: true,
-    inputs: [],
-    outputs: [NodeConnectionTypes.Main],
-    credentials: [{ name: "customerCareApi", required: true }],
-    properties: [
-      {
-        displayName: "Event",
-        name: "event",
-        type: "options",
-        noDataExpression: true,
-        options: [...LIST_EVENTS, MONITOR_EVENT].map(
-          ({ name, value, description }) => ({ name, value, description }),
-        ),
-        default: "ticketUpdated",
-      },
-      {
-        displayName: "Direction",
-        name: "direction",
-        type: "options",
-        options: [
-          { name: "Any Change", value: "any" },
-          { name: "Went Down", value: "DOWN" },
-          { name: "Came Back Up", value: "UP" },
-        ],
-        default: "any",
-        displayOptions: { show: { event: [MONITOR_EVENT.value] } },
-      },
-      filters,
-      {
-        displayName: "Options",
-        name: "options",
-        type: "collection",
-        placeholder: "Add Option",
-        default: {},
-        displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
-        options: [
-          {
-            displayName: "Overlap (Seconds)",
-            name: "overlapSeconds",
-            type: "number",
-            typeOptions: { minValue: 0 },
-            default: DEFAULT_OVERLAP_SECONDS,
-            description:
-              "Each poll reads again this far back, for changes that reach the API late; what was already emitted is not emitted again",
-          },
-          {
-            displayName: "Simplify",
-            name: "simplify",
-            type: "boolean",
-            default: true,
-            description:
-              "Whether to return custom fields keyed by label with choice labels instead of IDs",
-          },
-          {
-            displayName: "Start From",
-            name: "startFrom",
-            type: "dateTime",
-            default: "",
-            description:
-              "On first activation, emit the changes since this date instead of starting from now (older than 31 days is read window by window)",
-          },
-        ],
-      },
-    ],
-  };
+	description: INodeTypeDescription = {
+		displayName: 'Customer Care Trigger',
+		name: 'customerCareTrigger',
+		icon: {
+			light: 'file:../../icons/customercare.svg',
+			dark: 'file:../../icons/customercare.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description:
+			'Starts the workflow when tickets, leads, deals or calls change, or a monitor goes up or down, on the Customer Care platform',
+		defaults: { name: 'Customer Care Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'customerCareApi', required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({
+					name,
+					value,
+					description,
+				})),
+				default: 'ticketUpdated',
+			},
+			{
+				displayName: 'Direction',
+				name: 'direction',
+				type: 'options',
+				options: [
+					{ name: 'Any Change', value: 'any' },
+					{ name: 'Went Down', value: 'DOWN' },
+					{ name: 'Came Back Up', value: 'UP' },
+				],
+				default: 'any',
+				displayOptions: { show: { event: [MONITOR_EVENT.value] } },
+			},
+			filters,
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
+				options: [
+					{
+						displayName: 'Overlap (Seconds)',
+						name: 'overlapSeconds',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: DEFAULT_OVERLAP_SECONDS,
+						description:
+							'Each poll reads again this far back, for changes that reach the API late; what was already emitted is not emitted again',
+					},
+					{
+						displayName: 'Simplify',
+						name: 'simplify',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to return custom fields keyed by label with choice labels instead of IDs',
+					},
+					{
+						displayName: 'Start From',
+						name: 'startFrom',
+						type: 'dateTime',
+						default: '',
+						description:
+							'On first activation, emit the changes since this date instead of starting from now (older than 31 days is read window by window)',
+					},
+				],
+			},
+		],
+	};
 
-  methods = {
-    loadOptions,
-  };
+	methods = {
+		loadOptions,
+	};
 
-  async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-    const eventName = this.getNodeParameter("event") as string;
-    const key = `${this.getWorkflow().id ?? ""}:${this.getNode().id}`;
-    return await oneAtATime(key, async () => {
-      if (eventName === MONITOR_EVENT.value) return await pollMonitors(this);
-      const event = LIST_EVENTS.find(
-        (candidate) => candidate.value === eventName,
-      );
-      if (!event)
-        throw new NodeOperationError(
-          this.getNode(),
-          `Unknown event "${eventName}"`,
-        );
-      return await pollList(this, event);
-    });
-  }
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const eventName = this.getNodeParameter('event') as string;
+		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+		return await oneAtATime(key, async () => {
+			if (eventName === MONITOR_EVENT.value) return await pollMonitors(this);
+			const event = LIST_EVENTS.find((candidate) => candidate.value === eventName);
+			if (!event) throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
+			return await pollList(this, event);
+		});
+	}
 }

@@ -1,4 +1,4 @@
-import type { IDataObject } from "n8n-workflow";
+import type { IDataObject } from 'n8n-workflow';
 
 /**
  * The trigger's exactly-once state and the steps of a poll, free of I/O so that the property
@@ -10,20 +10,20 @@ import type { IDataObject } from "n8n-workflow";
  * the next poll reads again.
  */
 export interface PollState {
-  /** The last second a complete read covered (its window's end). Unset until the first poll. */
-  cursor?: number;
-  /** Changes stamped before this second are never emitted: the activation second or Start From. */
-  floor?: number;
-  /** Every change handled so far that is stamped at or after this second is in `seen`. */
-  remembersFrom?: number;
-  /** The ids of the changes handled, by the second they are stamped with (epoch seconds). */
-  seen?: Record<string, string[]>;
-  /** Written by earlier versions: change key (`id@epochMs`) → its time. Read once, then dropped. */
-  recent?: Record<string, number>;
-  /** Ticket id → last status seen, for "status becomes". Bounded. */
-  lastStatus?: Record<string, string>;
-  /** Monitor id → last status (1 UP, 0 DOWN). */
-  monitors?: Record<string, number>;
+	/** The last second a complete read covered (its window's end). Unset until the first poll. */
+	cursor?: number;
+	/** Changes stamped before this second are never emitted: the activation second or Start From. */
+	floor?: number;
+	/** Every change handled so far that is stamped at or after this second is in `seen`. */
+	remembersFrom?: number;
+	/** The ids of the changes handled, by the second they are stamped with (epoch seconds). */
+	seen?: Record<string, string[]>;
+	/** Written by earlier versions: change key (`id@epochMs`) → its time. Read once, then dropped. */
+	recent?: Record<string, number>;
+	/** Ticket id → last status seen, for "status becomes". Bounded. */
+	lastStatus?: Record<string, string>;
+	/** Monitor id → last status (1 UP, 0 DOWN). */
+	monitors?: Record<string, number>;
 }
 
 /**
@@ -32,16 +32,16 @@ export interface PollState {
  * the same second are one change.
  */
 export interface Change {
-  id: string;
-  at: number;
-  key: string;
-  record: IDataObject;
+	id: string;
+	at: number;
+	key: string;
+	record: IDataObject;
 }
 
 /** The part of the list a poll reads: whole seconds, both bounds included. */
 export interface ReadWindow {
-  since: number;
-  to: number;
+	since: number;
+	to: number;
 }
 
 const SECOND = 1000;
@@ -52,48 +52,47 @@ export const secondOf = (ms: number) => Math.floor(ms / SECOND) * SECOND;
 const secondAtOrAfter = (ms: number) => Math.ceil(ms / SECOND) * SECOND;
 
 export function changeOf(id: unknown, at: number, record: IDataObject): Change {
-  const second = secondOf(at);
-  return {
-    id: String(id),
-    at: second,
-    key: `${String(id)}@${second / SECOND}`,
-    record,
-  };
+	const second = secondOf(at);
+	return {
+		id: String(id),
+		at: second,
+		key: `${String(id)}@${second / SECOND}`,
+		record,
+	};
 }
 
 /** Oldest first; within a second by record id (numerically when both ids are numbers). */
 export function compareChanges(a: Change, b: Change): number {
-  if (a.at !== b.at) return a.at - b.at;
-  const [x, y] = [Number(a.id), Number(b.id)];
-  if (Number.isFinite(x) && Number.isFinite(y) && x !== y) return x - y;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+	if (a.at !== b.at) return a.at - b.at;
+	const [x, y] = [Number(a.id), Number(b.id)];
+	if (Number.isFinite(x) && Number.isFinite(y) && x !== y) return x - y;
+	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** A state written by an earlier version (cursor in ms, `recent` by key) in today's shape. */
 function upgraded(state: PollState, overlapMs: number): PollState {
-  if (state.remembersFrom !== undefined || state.cursor === undefined)
-    return state;
-  // The old state kept every key stamped at or after cursor − overlap (ms precision).
-  const remembersFrom = secondAtOrAfter(state.cursor - overlapMs);
-  const seen: Record<string, string[]> = {};
-  for (const [key, at] of Object.entries(state.recent ?? {})) {
-    if (at < remembersFrom) continue;
-    (seen[at / SECOND] ??= []).push(key.slice(0, key.lastIndexOf("@")));
-  }
-  return {
-    ...state,
-    cursor: secondOf(state.cursor),
-    remembersFrom,
-    seen,
-    recent: undefined,
-  };
+	if (state.remembersFrom !== undefined || state.cursor === undefined) return state;
+	// The old state kept every key stamped at or after cursor − overlap (ms precision).
+	const remembersFrom = secondAtOrAfter(state.cursor - overlapMs);
+	const seen: Record<string, string[]> = {};
+	for (const [key, at] of Object.entries(state.recent ?? {})) {
+		if (at < remembersFrom) continue;
+		(seen[at / SECOND] ??= []).push(key.slice(0, key.lastIndexOf('@')));
+	}
+	return {
+		...state,
+		cursor: secondOf(state.cursor),
+		remembersFrom,
+		seen,
+		recent: undefined,
+	};
 }
 
 export interface PollPlan {
-  /** The state to keep from now on (the same object when nothing changed). */
-  state: PollState;
-  /** The window to read; absent when there is nothing to read yet. */
-  window?: ReadWindow;
+	/** The state to keep from now on (the same object when nothing changed). */
+	state: PollState;
+	/** The window to read; absent when there is nothing to read yet. */
+	window?: ReadWindow;
 }
 
 /**
@@ -105,56 +104,48 @@ export interface PollPlan {
  * nothing.
  */
 export function planPoll(
-  state: PollState,
-  nowMs: number,
-  overlapMs: number,
-  startFromMs?: number,
+	state: PollState,
+	nowMs: number,
+	overlapMs: number,
+	startFromMs?: number,
 ): PollPlan {
-  let current = upgraded(state, overlapMs);
-  if (current.cursor === undefined) {
-    const floor =
-      startFromMs === undefined
-        ? secondOf(nowMs)
-        : secondAtOrAfter(startFromMs);
-    current = {
-      ...current,
-      cursor: floor,
-      floor,
-      remembersFrom: floor,
-      seen: {},
-    };
-    if (startFromMs === undefined) return { state: current };
-  }
-  const cursor = current.cursor!;
-  const since = Math.max(
-    cursor - overlapMs,
-    current.remembersFrom ?? -Infinity,
-  );
-  const to = secondOf(nowMs);
-  return { state: current, window: to > since ? { since, to } : undefined };
+	let current = upgraded(state, overlapMs);
+	if (current.cursor === undefined) {
+		const floor = startFromMs === undefined ? secondOf(nowMs) : secondAtOrAfter(startFromMs);
+		current = {
+			...current,
+			cursor: floor,
+			floor,
+			remembersFrom: floor,
+			seen: {},
+		};
+		if (startFromMs === undefined) return { state: current };
+	}
+	const cursor = current.cursor!;
+	const since = Math.max(cursor - overlapMs, current.remembersFrom ?? -Infinity);
+	const to = secondOf(nowMs);
+	return { state: current, window: to > since ? { since, to } : undefined };
 }
 
 /** The changes of a read not handled before, each once, oldest first. */
 export function unseenChanges(state: PollState, changes: Change[]): Change[] {
-  const floor = state.floor ?? -Infinity;
-  const seen = new Set(
-    Object.entries(state.seen ?? {}).flatMap(([second, ids]) =>
-      ids.map((id) => `${id}@${second}`),
-    ),
-  );
-  const byKey = new Map<string, Change>();
-  for (const change of changes) {
-    if (change.at < floor || seen.has(change.key)) continue;
-    byKey.set(change.key, change);
-  }
-  return [...byKey.values()].sort(compareChanges);
+	const floor = state.floor ?? -Infinity;
+	const seen = new Set(
+		Object.entries(state.seen ?? {}).flatMap(([second, ids]) => ids.map((id) => `${id}@${second}`)),
+	);
+	const byKey = new Map<string, Change>();
+	for (const change of changes) {
+		if (change.at < floor || seen.has(change.key)) continue;
+		byKey.set(change.key, change);
+	}
+	return [...byKey.values()].sort(compareChanges);
 }
 
 export interface ReadOutcome {
-  /** The changes to hand on (before the trigger's own filters), oldest first. */
-  handled: Change[];
-  /** The state after this read. */
-  state: PollState;
+	/** The changes to hand on (before the trigger's own filters), oldest first. */
+	handled: Change[];
+	/** The state after this read. */
+	state: PollState;
 }
 
 /**
@@ -164,46 +155,41 @@ export interface ReadOutcome {
  * second. Call it only after the whole read succeeded: a failed read leaves the state as it was.
  */
 export function completeRead(
-  state: PollState,
-  window: ReadWindow,
-  changes: Change[],
-  overlapMs: number,
+	state: PollState,
+	window: ReadWindow,
+	changes: Change[],
+	overlapMs: number,
 ): ReadOutcome {
-  const handled = unseenChanges(state, changes);
-  const cursor = Math.max(state.cursor ?? -Infinity, window.to);
-  const remembersFrom = Math.max(window.since, cursor - overlapMs);
-  const seen: Record<string, string[]> = {};
-  const remember = (second: number, id: string) => {
-    if (second * SECOND >= remembersFrom) (seen[second] ??= []).push(id);
-  };
-  for (const [second, ids] of Object.entries(state.seen ?? {}))
-    for (const id of ids) remember(Number(second), id);
-  for (const change of handled) remember(change.at / SECOND, change.id);
-  return { handled, state: { ...state, cursor, remembersFrom, seen } };
+	const handled = unseenChanges(state, changes);
+	const cursor = Math.max(state.cursor ?? -Infinity, window.to);
+	const remembersFrom = Math.max(window.since, cursor - overlapMs);
+	const seen: Record<string, string[]> = {};
+	const remember = (second: number, id: string) => {
+		if (second * SECOND >= remembersFrom) (seen[second] ??= []).push(id);
+	};
+	for (const [second, ids] of Object.entries(state.seen ?? {}))
+		for (const id of ids) remember(Number(second), id);
+	for (const change of handled) remember(change.at / SECOND, change.id);
+	return { handled, state: { ...state, cursor, remembersFrom, seen } };
 }
 
 /** How many changes the state remembers. */
 export function rememberedCount(state: PollState): number {
-  return Object.values(state.seen ?? {}).reduce(
-    (count, ids) => count + ids.length,
-    0,
-  );
+	return Object.values(state.seen ?? {}).reduce((count, ids) => count + ids.length, 0);
 }
 
 const MAX_REMEMBERED_STATUSES = 5000;
 
 /** Remembers the latest status of records, keeping the most recently seen ones. */
 export function rememberStatuses(
-  known: Record<string, string> | undefined,
-  seen: Array<{ id: string; status: string }>,
+	known: Record<string, string> | undefined,
+	seen: Array<{ id: string; status: string }>,
 ): Record<string, string> {
-  const map = new Map(Object.entries(known ?? {}));
-  for (const { id, status } of seen) {
-    map.delete(id);
-    map.set(id, status);
-  }
-  const entries = [...map.entries()];
-  return Object.fromEntries(
-    entries.slice(Math.max(0, entries.length - MAX_REMEMBERED_STATUSES)),
-  );
+	const map = new Map(Object.entries(known ?? {}));
+	for (const { id, status } of seen) {
+		map.delete(id);
+		map.set(id, status);
+	}
+	const entries = [...map.entries()];
+	return Object.fromEntries(entries.slice(Math.max(0, entries.length - MAX_REMEMBERED_STATUSES)));
 }

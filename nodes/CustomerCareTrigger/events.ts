@@ -1,129 +1,128 @@
-import type { IDataObject } from "n8n-workflow";
+import type { IDataObject } from 'n8n-workflow';
 
 import {
-  CALL,
-  DEAL,
-  LEAD,
-  TICKET,
-  type DateFilter,
-  type ListEndpoint,
-} from "../CustomerCare/api/endpoints";
-import { withCallerNumber } from "../CustomerCare/resources/call/callerNumber";
+	CALL,
+	DEAL,
+	LEAD,
+	TICKET,
+	type DateFilter,
+	type ListEndpoint,
+} from '../CustomerCare/api/endpoints';
+import { withCallerNumber } from '../CustomerCare/resources/call/callerNumber';
 
 /** A list-backed event: which list of the API catalogue to watch, which of its dates marks a change. */
 export interface ListEvent {
-  name: string;
-  value: string;
-  description: string;
-  /** The noun for messages, e.g. "ticket". */
-  noun: string;
-  list: ListEndpoint;
-  /** The date filter the event watches: its query pair and the record's time field. */
-  date: DateFilter;
-  /** Query parameters the event always sends. */
-  query?: IDataObject;
-  /** The filters (parameter names of the Filters collection) this event offers. */
-  filters: string[];
-  /** Shapes the emitted records, as the action node's matching Get Many does. */
-  shape?: (records: IDataObject[]) => IDataObject[];
+	name: string;
+	value: string;
+	description: string;
+	/** The noun for messages, e.g. "ticket". */
+	noun: string;
+	list: ListEndpoint;
+	/** The date filter the event watches: its query pair and the record's time field. */
+	date: DateFilter;
+	/** Query parameters the event always sends. */
+	query?: IDataObject;
+	/** The filters (parameter names of the Filters collection) this event offers. */
+	filters: string[];
+	/** Shapes the emitted records, as the action node's matching Get Many does. */
+	shape?: (records: IDataObject[]) => IDataObject[];
 }
 
-type EventSource = Pick<ListEvent, "noun" | "list" | "date" | "filters">;
-const PARTY_FILTERS = ["assignee_id", "service_id", "requester_id"];
+type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters'>;
+const PARTY_FILTERS = ['assignee_id', 'service_id', 'requester_id'];
 
-const tickets = (date: "created" | "updated"): EventSource => ({
-  noun: "ticket",
-  list: TICKET.list,
-  date: TICKET.list.dates[date],
-  filters: PARTY_FILTERS,
+const tickets = (date: 'created' | 'updated'): EventSource => ({
+	noun: 'ticket',
+	list: TICKET.list,
+	date: TICKET.list.dates[date],
+	filters: PARTY_FILTERS,
 });
 
-const leads = (date: "created" | "updated"): EventSource => ({
-  noun: "lead",
-  list: LEAD.list,
-  date: LEAD.list.dates[date],
-  filters: [...PARTY_FILTERS, "lead_status_ids"],
+const leads = (date: 'created' | 'updated'): EventSource => ({
+	noun: 'lead',
+	list: LEAD.list,
+	date: LEAD.list.dates[date],
+	filters: [...PARTY_FILTERS, 'lead_status_ids'],
 });
 
-const deals = (date: "created" | "updated" | "closed"): EventSource => ({
-  noun: "deal",
-  list: DEAL.list,
-  date: DEAL.list.dates[date],
-  filters: [...PARTY_FILTERS, "pipeline_ids", "stage_ids"],
+const deals = (date: 'created' | 'updated' | 'closed'): EventSource => ({
+	noun: 'deal',
+	list: DEAL.list,
+	date: DEAL.list.dates[date],
+	filters: [...PARTY_FILTERS, 'pipeline_ids', 'stage_ids'],
 });
 
-const calls: EventSource & Pick<ListEvent, "shape"> = {
-  noun: "call",
-  list: CALL.list,
-  date: CALL.list.dates.end_time,
-  filters: ["service_id", "agent_id", "call_type"],
-  shape: withCallerNumber,
+const calls: EventSource & Pick<ListEvent, 'shape'> = {
+	noun: 'call',
+	list: CALL.list,
+	date: CALL.list.dates.end_time,
+	filters: ['service_id', 'agent_id', 'call_type'],
+	shape: withCallerNumber,
 };
 
 export const LIST_EVENTS: ListEvent[] = [
-  {
-    ...tickets("created"),
-    name: "Ticket Created",
-    value: "ticketCreated",
-    description: "A new ticket was created",
-  },
-  {
-    ...tickets("updated"),
-    name: "Ticket Updated",
-    value: "ticketUpdated",
-    description:
-      "A ticket changed: comment, status, assignee or any field; optionally only when its status becomes one you choose",
-    filters: [...PARTY_FILTERS, "ticket_statuses"],
-  },
-  {
-    ...leads("created"),
-    name: "Lead Created",
-    value: "leadCreated",
-    description: "A new lead was created",
-  },
-  {
-    ...leads("updated"),
-    name: "Lead Updated",
-    value: "leadUpdated",
-    description: "A lead changed",
-  },
-  {
-    ...deals("created"),
-    name: "Deal Created",
-    value: "dealCreated",
-    description: "A new deal was created",
-  },
-  {
-    ...deals("updated"),
-    name: "Deal Updated",
-    value: "dealUpdated",
-    description: "A deal changed",
-  },
-  {
-    ...deals("closed"),
-    name: "Deal Closed",
-    value: "dealClosed",
-    description: "A deal was closed as won, lost or unqualified",
-    filters: [...PARTY_FILTERS, "pipeline_ids", "stage_ids", "closed_types"],
-  },
-  {
-    ...calls,
-    name: "Call Ended",
-    value: "callEnded",
-    description: "A call ended (answered or missed)",
-  },
-  {
-    ...calls,
-    name: "Missed Call",
-    value: "missedCall",
-    description: "A call ended without reaching an agent",
-    query: { call_status: "miss" },
-  },
+	{
+		...tickets('created'),
+		name: 'Ticket Created',
+		value: 'ticketCreated',
+		description: 'A new ticket was created',
+	},
+	{
+		...tickets('updated'),
+		name: 'Ticket Updated',
+		value: 'ticketUpdated',
+		description:
+			'A ticket changed: comment, status, assignee or any field; optionally only when its status becomes one you choose',
+		filters: [...PARTY_FILTERS, 'ticket_statuses'],
+	},
+	{
+		...leads('created'),
+		name: 'Lead Created',
+		value: 'leadCreated',
+		description: 'A new lead was created',
+	},
+	{
+		...leads('updated'),
+		name: 'Lead Updated',
+		value: 'leadUpdated',
+		description: 'A lead changed',
+	},
+	{
+		...deals('created'),
+		name: 'Deal Created',
+		value: 'dealCreated',
+		description: 'A new deal was created',
+	},
+	{
+		...deals('updated'),
+		name: 'Deal Updated',
+		value: 'dealUpdated',
+		description: 'A deal changed',
+	},
+	{
+		...deals('closed'),
+		name: 'Deal Closed',
+		value: 'dealClosed',
+		description: 'A deal was closed as won, lost or unqualified',
+		filters: [...PARTY_FILTERS, 'pipeline_ids', 'stage_ids', 'closed_types'],
+	},
+	{
+		...calls,
+		name: 'Call Ended',
+		value: 'callEnded',
+		description: 'A call ended (answered or missed)',
+	},
+	{
+		...calls,
+		name: 'Missed Call',
+		value: 'missedCall',
+		description: 'A call ended without reaching an agent',
+		query: { call_status: 'miss' },
+	},
 ];
 
 export const MONITOR_EVENT = {
-  name: "Monitor Status Changed",
-  value: "monitorStatusChanged",
-  description:
-    "A monitored service went DOWN or came back UP (from the status heartbeat)",
+	name: 'Monitor Status Changed',
+	value: 'monitorStatusChanged',
+	description: 'A monitored service went DOWN or came back UP (from the status heartbeat)',
 };

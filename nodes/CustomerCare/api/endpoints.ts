@@ -6,217 +6,206 @@
  * Paths are what follows `{Base URL}/{domain}`. A `{id}` in a path is the record's ID, filled
  * in by `pathWithId`.
  */
-import type { IHttpRequestMethods } from "n8n-workflow";
+import type { IHttpRequestMethods } from 'n8n-workflow';
 
-import type { ListSpec } from "../transport/list";
+import type { ListSpec } from '../transport/list';
 
 export interface Endpoint {
-  method: IHttpRequestMethods;
-  path: string;
-  /** The property of the answer holding the record(s), e.g. `ticket`. */
-  rootProperty?: string;
-  /** `status`: the public heartbeat at the credential's Status URL, sent without the token. */
-  target?: "status";
+	method: IHttpRequestMethods;
+	path: string;
+	/** The property of the answer holding the record(s), e.g. `ticket`. */
+	rootProperty?: string;
+	/** `status`: the public heartbeat at the credential's Status URL, sent without the token. */
+	target?: 'status';
 }
 
 /** A date filter of a list: its query pair and the record field it filters on. */
 export interface DateFilter {
-  since: string;
-  to: string;
-  /** The record's time the pair filters, e.g. `updated_at`. */
-  field: string;
+	since: string;
+	to: string;
+	/** The record's time the pair filters, e.g. `updated_at`. */
+	field: string;
 }
 
 /** A list endpoint: a GET whose answer holds many records, with its pages, windows and filters. */
-export interface ListEndpoint extends ListSpec, Omit<Endpoint, "rootProperty"> {
-  method: "GET";
-  /** Date filters by name, in the API's order of precedence (the first given pair wins). */
-  dates?: Record<string, DateFilter>;
-  /** Query names of the list's other filters. */
-  filters?: string[];
+export interface ListEndpoint extends ListSpec, Omit<Endpoint, 'rootProperty'> {
+	method: 'GET';
+	/** Date filters by name, in the API's order of precedence (the first given pair wins). */
+	dates?: Record<string, DateFilter>;
+	/** Query names of the list's other filters. */
+	filters?: string[];
 }
 
-function list<Spec extends Omit<ListEndpoint, "method" | "path">>(
-  path: string,
-  spec: Spec,
+function list<Spec extends Omit<ListEndpoint, 'method' | 'path'>>(
+	path: string,
+	spec: Spec,
 ): Spec & ListEndpoint {
-  return { method: "GET", path, ...spec };
+	return { method: 'GET', path, ...spec };
 }
 
 /** The windowed query pairs of a list's date filters (the 31-day limit, docs/api.md#times). */
-function windowPairs(
-  dates: Record<string, DateFilter>,
-): Array<[string, string]> {
-  return Object.values(dates).map(({ since, to }) => [since, to]);
+function windowPairs(dates: Record<string, DateFilter>): Array<[string, string]> {
+	return Object.values(dates).map(({ since, to }) => [since, to]);
 }
 
 const dateFilter = (name: string, field = `${name}_at`): DateFilter => ({
-  since: `${name}_since`,
-  to: `${name}_to`,
-  field,
+	since: `${name}_since`,
+	to: `${name}_to`,
+	field,
 });
 
 /** When both pairs are given the updated pair wins (docs/api.md#tickets). */
 const TICKET_DATES = {
-  updated: dateFilter("updated"),
-  created: dateFilter("created"),
+	updated: dateFilter('updated'),
+	created: dateFilter('created'),
 };
 const LEAD_DATES = {
-  created: dateFilter("created"),
-  updated: dateFilter("updated"),
-  converted: dateFilter("convert", "converted_at"),
+	created: dateFilter('created'),
+	updated: dateFilter('updated'),
+	converted: dateFilter('convert', 'converted_at'),
 };
 /** When both pairs are given the API filters on end_time (docs/api.md#calls). */
 const CALL_DATES = {
-  end_time: dateFilter("end_time", "end_time"),
-  start_time: dateFilter("start_time", "start_time"),
+	end_time: dateFilter('end_time', 'end_time'),
+	start_time: dateFilter('start_time', 'start_time'),
 };
-const SALES_FILTERS = [
-  "requester_id",
-  "assignee_id",
-  "service_id",
-  "convert_type",
-];
+const SALES_FILTERS = ['requester_id', 'assignee_id', 'service_id', 'convert_type'];
 
 /** docs/api.md#tickets */
 export const TICKET = {
-  create: { method: "POST", path: "/api/v1/tickets", rootProperty: "ticket" },
-  get: { method: "GET", path: "/api/v1/tickets/{id}", rootProperty: "ticket" },
-  update: {
-    method: "PUT",
-    path: "/api/v1/tickets/{id}",
-    rootProperty: "ticket",
-  },
-  list: list("/api/v2/tickets", {
-    rootProperty: "tickets",
-    paged: true,
-    idProperty: "ticket_id",
-    dates: TICKET_DATES,
-    windowPairs: windowPairs(TICKET_DATES),
-    filters: ["requester_id", "assignee_id", "service_id", "filter_id"],
-  }),
-  /** The v1 list takes the same query; the answer's shape is the same. */
-  listV1Path: "/api/v1/tickets",
+	create: { method: 'POST', path: '/api/v1/tickets', rootProperty: 'ticket' },
+	get: { method: 'GET', path: '/api/v1/tickets/{id}', rootProperty: 'ticket' },
+	update: {
+		method: 'PUT',
+		path: '/api/v1/tickets/{id}',
+		rootProperty: 'ticket',
+	},
+	list: list('/api/v2/tickets', {
+		rootProperty: 'tickets',
+		paged: true,
+		idProperty: 'ticket_id',
+		dates: TICKET_DATES,
+		windowPairs: windowPairs(TICKET_DATES),
+		filters: ['requester_id', 'assignee_id', 'service_id', 'filter_id'],
+	}),
+	/** The v1 list takes the same query; the answer's shape is the same. */
+	listV1Path: '/api/v1/tickets',
 } as const satisfies Record<string, Endpoint | string>;
 
 /** docs/api.md#leads */
 export const LEAD = {
-  create: { method: "POST", path: "/api/v1/lead", rootProperty: "lead" },
-  get: { method: "GET", path: "/api/v1/lead/{id}", rootProperty: "lead" },
-  update: { method: "PUT", path: "/api/v1/lead/{id}", rootProperty: "lead" },
-  list: list("/api/v1/leads", {
-    rootProperty: "leads",
-    paged: true,
-    idProperty: "id",
-    dates: LEAD_DATES,
-    filters: [...SALES_FILTERS, "status_ids"],
-  }),
-  statuses: list("/api/v1/lead/status", {
-    rootProperty: "statuses",
-    idProperty: "id",
-  }),
-  unqualifiedReasons: list("/api/v1/lead/unqualified-reason", {
-    rootProperty: "reasons",
-    idProperty: "id",
-  }),
-  /** The spec gives this path without the api/v1 segment (docs/api.md#reference-lists). */
-  labels: list("/lead/labels", { rootProperty: "labels", idProperty: "id" }),
+	create: { method: 'POST', path: '/api/v1/lead', rootProperty: 'lead' },
+	get: { method: 'GET', path: '/api/v1/lead/{id}', rootProperty: 'lead' },
+	update: { method: 'PUT', path: '/api/v1/lead/{id}', rootProperty: 'lead' },
+	list: list('/api/v1/leads', {
+		rootProperty: 'leads',
+		paged: true,
+		idProperty: 'id',
+		dates: LEAD_DATES,
+		filters: [...SALES_FILTERS, 'status_ids'],
+	}),
+	statuses: list('/api/v1/lead/status', {
+		rootProperty: 'statuses',
+		idProperty: 'id',
+	}),
+	unqualifiedReasons: list('/api/v1/lead/unqualified-reason', {
+		rootProperty: 'reasons',
+		idProperty: 'id',
+	}),
+	/** The spec gives this path without the api/v1 segment (docs/api.md#reference-lists). */
+	labels: list('/lead/labels', { rootProperty: 'labels', idProperty: 'id' }),
 } as const satisfies Record<string, Endpoint>;
 
 /** docs/api.md#deals */
 export const DEAL = {
-  create: { method: "POST", path: "/api/v1/deal", rootProperty: "deal" },
-  get: { method: "GET", path: "/api/v1/deal/{id}", rootProperty: "deal" },
-  update: { method: "PUT", path: "/api/v1/deal/{id}", rootProperty: "deal" },
-  list: list("/api/v1/deals", {
-    rootProperty: "deals",
-    paged: true,
-    idProperty: "id",
-    dates: { ...LEAD_DATES, closed: dateFilter("closed") },
-    filters: [...SALES_FILTERS, "pipeline_ids", "stage_ids", "closed_type"],
-  }),
-  pipelines: list("/api/v1/deal/pipelines", {
-    rootProperty: "pipelines",
-    idProperty: "id",
-  }),
-  unqualifiedReasons: list("/api/v1/deal/unqualified-reasons", {
-    rootProperty: "reasons",
-    idProperty: "id",
-  }),
-  labels: list("/api/v1/deal/labels", {
-    rootProperty: "labels",
-    idProperty: "id",
-  }),
-  /** A POST with an empty object: the spec shows neither request nor response; read as {code, reasons}. */
-  lostReasons: {
-    method: "POST",
-    path: "/api/v1/deal/lost-reasons",
-    rootProperty: "reasons",
-  },
+	create: { method: 'POST', path: '/api/v1/deal', rootProperty: 'deal' },
+	get: { method: 'GET', path: '/api/v1/deal/{id}', rootProperty: 'deal' },
+	update: { method: 'PUT', path: '/api/v1/deal/{id}', rootProperty: 'deal' },
+	list: list('/api/v1/deals', {
+		rootProperty: 'deals',
+		paged: true,
+		idProperty: 'id',
+		dates: { ...LEAD_DATES, closed: dateFilter('closed') },
+		filters: [...SALES_FILTERS, 'pipeline_ids', 'stage_ids', 'closed_type'],
+	}),
+	pipelines: list('/api/v1/deal/pipelines', {
+		rootProperty: 'pipelines',
+		idProperty: 'id',
+	}),
+	unqualifiedReasons: list('/api/v1/deal/unqualified-reasons', {
+		rootProperty: 'reasons',
+		idProperty: 'id',
+	}),
+	labels: list('/api/v1/deal/labels', {
+		rootProperty: 'labels',
+		idProperty: 'id',
+	}),
+	/** A POST with an empty object: the spec shows neither request nor response; read as {code, reasons}. */
+	lostReasons: {
+		method: 'POST',
+		path: '/api/v1/deal/lost-reasons',
+		rootProperty: 'reasons',
+	},
 } as const satisfies Record<string, Endpoint>;
 
 /** docs/api.md#calls */
 export const CALL = {
-  list: list("/api/v1/calls", {
-    rootProperty: "calls",
-    paged: true,
-    idProperty: "id",
-    dates: CALL_DATES,
-    windowPairs: windowPairs(CALL_DATES),
-    filters: [
-      "call_id",
-      "call_type",
-      "call_status",
-      "phone",
-      "agent_id",
-      "service_id",
-      "order_by",
-      "order_type",
-    ],
-  }),
+	list: list('/api/v1/calls', {
+		rootProperty: 'calls',
+		paged: true,
+		idProperty: 'id',
+		dates: CALL_DATES,
+		windowPairs: windowPairs(CALL_DATES),
+		filters: [
+			'call_id',
+			'call_type',
+			'call_status',
+			'phone',
+			'agent_id',
+			'service_id',
+			'order_by',
+			'order_type',
+		],
+	}),
 } as const satisfies Record<string, Endpoint>;
 
 /** docs/api.md#sms */
 export const SMS = {
-  send: { method: "POST", path: "/api/v1/sms", rootProperty: "ticket" },
+	send: { method: 'POST', path: '/api/v1/sms', rootProperty: 'ticket' },
 } as const satisfies Record<string, Endpoint>;
 
 /** docs/api.md#agents, #groups, #services */
 export const AGENT = {
-  list: list("/api/v1/agents", { rootProperty: "agents", idProperty: "id" }),
+	list: list('/api/v1/agents', { rootProperty: 'agents', idProperty: 'id' }),
 };
 export const GROUP = {
-  list: list("/api/v1/groups", {
-    rootProperty: "groups",
-    idProperty: "group_id",
-  }),
+	list: list('/api/v1/groups', {
+		rootProperty: 'groups',
+		idProperty: 'group_id',
+	}),
 };
 export const SERVICE = {
-  list: list("/api/v1/services", {
-    rootProperty: "services",
-    idProperty: "service_id",
-    filters: ["service_id", "type"],
-  }),
+	list: list('/api/v1/services', {
+		rootProperty: 'services',
+		idProperty: 'service_id',
+		filters: ['service_id', 'type'],
+	}),
 };
 
 /** docs/api.md#custom-fields: one list per object; leads and deals use the tickets' definitions. */
-export const CUSTOM_FIELD_OBJECTS = [
-  "tickets",
-  "contacts",
-  "organizations",
-] as const;
+export const CUSTOM_FIELD_OBJECTS = ['tickets', 'contacts', 'organizations'] as const;
 export type CustomFieldObject = (typeof CUSTOM_FIELD_OBJECTS)[number];
 export const CUSTOM_FIELD = {
-  list: (object: CustomFieldObject) =>
-    list(`/api/v1/${object}/custom_fields`, {
-      rootProperty: "custom_fields",
-      idProperty: "custom_field_id",
-    }),
+	list: (object: CustomFieldObject) =>
+		list(`/api/v1/${object}/custom_fields`, {
+			rootProperty: 'custom_fields',
+			idProperty: 'custom_field_id',
+		}),
 };
 
 /** docs/api.md#heartbeat-and-monitors */
 export const MONITOR = {
-  heartbeat: { method: "GET", path: "/api/v1/heartbeat", target: "status" },
+	heartbeat: { method: 'GET', path: '/api/v1/heartbeat', target: 'status' },
 } as const satisfies Record<string, Endpoint>;
 
 /**
@@ -224,5 +213,5 @@ export const MONITOR = {
  * `parameter` (trimmed and URL-encoded, since an expression may give it with spaces).
  */
 export function pathWithId(endpoint: Endpoint, parameter: string): string {
-  return `=${endpoint.path.replace("{id}", `{{encodeURIComponent(String($parameter.${parameter}).trim())}}`)}`;
+	return `=${endpoint.path.replace('{id}', `{{encodeURIComponent(String($parameter.${parameter}).trim())}}`)}`;
 }

@@ -5,258 +5,197 @@
  * configured (statuses, pipelines and stages, labels, reasons, custom fields and their
  * choices) keeps the account's order, which means something there (first → final status).
  */
-import type {
-  IDataObject,
-  ILoadOptionsFunctions,
-  INodePropertyOptions,
-} from "n8n-workflow";
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import {
-  AGENT,
-  DEAL,
-  GROUP,
-  LEAD,
-  SERVICE,
-  type ListEndpoint,
-} from "../api/endpoints";
-import { LEAD_STATUS_TYPES, VOICE_SERVICE_TYPES } from "../api/codes";
-import { readLookups, type Lookups } from "../shared/lookups";
-import { fetchList } from "../transport/list";
-import { getAccount } from "../transport/request";
+import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
+import { LEAD_STATUS_TYPES, VOICE_SERVICE_TYPES } from '../api/codes';
+import { readLookups, type Lookups } from '../shared/lookups';
+import { fetchList } from '../transport/list';
+import { getAccount } from '../transport/request';
 
 type Option = INodePropertyOptions;
 
-async function records(
-  ctx: ILoadOptionsFunctions,
-  list: ListEndpoint,
-): Promise<IDataObject[]> {
-  return await fetchList.call(
-    ctx,
-    { method: list.method, path: list.path },
-    list,
-  );
+async function records(ctx: ILoadOptionsFunctions, list: ListEndpoint): Promise<IDataObject[]> {
+	return await fetchList.call(ctx, { method: list.method, path: list.path }, list);
 }
 
 /** The account's definitions, read afresh: a field an admin just added shows at once. */
-async function freshLookups(
-  ctx: ILoadOptionsFunctions,
-  name: keyof Lookups,
-): Promise<Lookups> {
-  return await readLookups(ctx, await getAccount.call(ctx), [name], {
-    fresh: true,
-  });
+async function freshLookups(ctx: ILoadOptionsFunctions, name: keyof Lookups): Promise<Lookups> {
+	return await readLookups(ctx, await getAccount.call(ctx), [name], {
+		fresh: true,
+	});
 }
 
-const byName = (options: Option[]) =>
-  options.sort((a, b) => a.name.localeCompare(b.name));
+const byName = (options: Option[]) => options.sort((a, b) => a.name.localeCompare(b.name));
 
 /** The name of an entry of a reference list (labels, reasons): the spec does not show their shape. */
 function nameOf(entry: IDataObject): string {
-  const name = entry.name ?? entry.label ?? entry.lable ?? entry.title;
-  return typeof name === "string" && name ? name : `#${String(entry.id)}`;
+	const name = entry.name ?? entry.label ?? entry.lable ?? entry.title;
+	return typeof name === 'string' && name ? name : `#${String(entry.id)}`;
 }
 
-async function referenceOptions(
-  ctx: ILoadOptionsFunctions,
-  list: ListEndpoint,
-): Promise<Option[]> {
-  return (await records(ctx, list)).map((entry) => ({
-    name: nameOf(entry),
-    value: entry.id as number,
-  }));
+async function referenceOptions(ctx: ILoadOptionsFunctions, list: ListEndpoint): Promise<Option[]> {
+	return (await records(ctx, list)).map((entry) => ({
+		name: nameOf(entry),
+		value: entry.id as number,
+	}));
 }
 
 const groupOf = (agent: IDataObject) =>
-  agent.group_name ? `Group: ${agent.group_name as string}` : undefined;
+	agent.group_name ? `Group: ${agent.group_name as string}` : undefined;
 
-export async function getAgents(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return byName(
-    (await records(this, AGENT.list)).map((agent) => ({
-      name: `${agent.username as string}${agent.email ? ` (${agent.email as string})` : ""}`,
-      value: agent.id as number,
-      description: groupOf(agent),
-    })),
-  );
+export async function getAgents(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return byName(
+		(await records(this, AGENT.list)).map((agent) => ({
+			name: `${agent.username as string}${agent.email ? ` (${agent.email as string})` : ''}`,
+			value: agent.id as number,
+			description: groupOf(agent),
+		})),
+	);
 }
 
 /** Agents that have an IP phone, valued by their IP-phone number (agent_id): the call filter takes that number. */
-export async function getCallAgents(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  const agents = (await records(this, AGENT.list)).filter(
-    (agent) => String(agent.agent_id ?? "").trim() !== "",
-  );
-  return byName(
-    agents.map((agent) => ({
-      name: `${agent.username as string} (IP phone ${String(agent.agent_id)})`,
-      value: String(agent.agent_id).trim(),
-      description: groupOf(agent),
-    })),
-  );
+export async function getCallAgents(this: ILoadOptionsFunctions): Promise<Option[]> {
+	const agents = (await records(this, AGENT.list)).filter(
+		(agent) => String(agent.agent_id ?? '').trim() !== '',
+	);
+	return byName(
+		agents.map((agent) => ({
+			name: `${agent.username as string} (IP phone ${String(agent.agent_id)})`,
+			value: String(agent.agent_id).trim(),
+			description: groupOf(agent),
+		})),
+	);
 }
 
-export async function getGroups(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return byName(
-    (await records(this, GROUP.list)).map((group) => ({
-      name: group.group_name as string,
-      value: group.group_id as number,
-    })),
-  );
+export async function getGroups(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return byName(
+		(await records(this, GROUP.list)).map((group) => ({
+			name: group.group_name as string,
+			value: group.group_id as number,
+		})),
+	);
 }
 
 /** The account's services of one kind; every service when the account has none of that kind. */
 async function serviceOptions(
-  ctx: ILoadOptionsFunctions,
-  ofKind: (service: IDataObject) => boolean = () => true,
+	ctx: ILoadOptionsFunctions,
+	ofKind: (service: IDataObject) => boolean = () => true,
 ) {
-  const services = await records(ctx, SERVICE.list);
-  const chosen = services.filter(ofKind);
-  return byName(
-    (chosen.length > 0 ? chosen : services).map((service) => ({
-      name: `${service.service_name as string} (${service.service_type as string})`,
-      value: service.service_id as number,
-    })),
-  );
+	const services = await records(ctx, SERVICE.list);
+	const chosen = services.filter(ofKind);
+	return byName(
+		(chosen.length > 0 ? chosen : services).map((service) => ({
+			name: `${service.service_name as string} (${service.service_type as string})`,
+			value: service.service_id as number,
+		})),
+	);
 }
 
-export async function getServices(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return await serviceOptions(this);
+export async function getServices(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return await serviceOptions(this);
 }
 
 /** The voice services (docs/api.md#services). */
-export async function getCallServices(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return await serviceOptions(this, (service) =>
-    VOICE_SERVICE_TYPES.includes(Number(service.type)),
-  );
+export async function getCallServices(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return await serviceOptions(this, (service) =>
+		VOICE_SERVICE_TYPES.includes(Number(service.type)),
+	);
 }
 
 /** The SMS services: the spec does not name the SMS service type, so its name tells. */
-export async function getSmsServices(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return await serviceOptions(this, (service) =>
-    /\bsms\b/i.test(String(service.service_type ?? "")),
-  );
+export async function getSmsServices(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return await serviceOptions(this, (service) =>
+		/\bsms\b/i.test(String(service.service_type ?? '')),
+	);
 }
 
-export async function getCustomFields(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  const { fieldDefinitions = [] } = await freshLookups(
-    this,
-    "fieldDefinitions",
-  );
-  return fieldDefinitions.map((definition) => ({
-    name: `${definition.custom_field_lable} (${definition.type})`,
-    value: definition.custom_field_id,
-    description: definition.code ? `Code: ${definition.code}` : undefined,
-  }));
+export async function getCustomFields(this: ILoadOptionsFunctions): Promise<Option[]> {
+	const { fieldDefinitions = [] } = await freshLookups(this, 'fieldDefinitions');
+	return fieldDefinitions.map((definition) => ({
+		name: `${definition.custom_field_lable} (${definition.type})`,
+		value: definition.custom_field_id,
+		description: definition.code ? `Code: ${definition.code}` : undefined,
+	}));
 }
 
 /** The choices of the custom field chosen in the same row, a sub-choice named after its parent. */
-export async function getCustomFieldValues(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  const fieldId = this.getCurrentNodeParameter("&fieldId");
-  if (fieldId === undefined || fieldId === "") return [];
-  const { fieldDefinitions = [] } = await freshLookups(
-    this,
-    "fieldDefinitions",
-  );
-  const values =
-    fieldDefinitions.find(
-      (definition) => String(definition.custom_field_id) === String(fieldId),
-    )?.values ?? [];
-  const byId = new Map(values.map((value) => [value.id, value]));
-  return values.map((value) => {
-    const parent =
-      value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
-    return {
-      name: parent ? `${parent.lable} › ${value.lable}` : value.lable,
-      value: value.id,
-      description: value.code ? `Code: ${value.code}` : undefined,
-    };
-  });
+export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise<Option[]> {
+	const fieldId = this.getCurrentNodeParameter('&fieldId');
+	if (fieldId === undefined || fieldId === '') return [];
+	const { fieldDefinitions = [] } = await freshLookups(this, 'fieldDefinitions');
+	const values =
+		fieldDefinitions.find((definition) => String(definition.custom_field_id) === String(fieldId))
+			?.values ?? [];
+	const byId = new Map(values.map((value) => [value.id, value]));
+	return values.map((value) => {
+		const parent = value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
+		return {
+			name: parent ? `${parent.lable} › ${value.lable}` : value.lable,
+			value: value.id,
+			description: value.code ? `Code: ${value.code}` : undefined,
+		};
+	});
 }
 
 /** Lead statuses in the account's order (first → final), with their kind. */
-export async function getLeadStatuses(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  const { leadStatuses = [] } = await freshLookups(this, "leadStatuses");
-  return leadStatuses.map((status) => ({
-    name: String(status.label),
-    value: status.id,
-    description: LEAD_STATUS_TYPES[Number(status.status_type)],
-  }));
+export async function getLeadStatuses(this: ILoadOptionsFunctions): Promise<Option[]> {
+	const { leadStatuses = [] } = await freshLookups(this, 'leadStatuses');
+	return leadStatuses.map((status) => ({
+		name: String(status.label),
+		value: status.id,
+		description: LEAD_STATUS_TYPES[Number(status.status_type)],
+	}));
 }
 
-export async function getLeadUnqualifiedReasons(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return await referenceOptions(this, LEAD.unqualifiedReasons);
+export async function getLeadUnqualifiedReasons(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return await referenceOptions(this, LEAD.unqualifiedReasons);
 }
 
-export async function getLeadLabels(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return await referenceOptions(this, LEAD.labels);
+export async function getLeadLabels(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return await referenceOptions(this, LEAD.labels);
 }
 
-export async function getDealLabels(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return await referenceOptions(this, DEAL.labels);
+export async function getDealLabels(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return await referenceOptions(this, DEAL.labels);
 }
 
-export async function getDealUnqualifiedReasons(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return await referenceOptions(this, DEAL.unqualifiedReasons);
+export async function getDealUnqualifiedReasons(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return await referenceOptions(this, DEAL.unqualifiedReasons);
 }
 
 interface Pipeline {
-  id: number;
-  name: string;
-  stages?: Array<{ id: number; name: string; probability?: number }>;
+	id: number;
+	name: string;
+	stages?: Array<{ id: number; name: string; probability?: number }>;
 }
 
 async function pipelines(ctx: ILoadOptionsFunctions): Promise<Pipeline[]> {
-  return (await records(ctx, DEAL.pipelines)) as unknown as Pipeline[];
+	return (await records(ctx, DEAL.pipelines)) as unknown as Pipeline[];
 }
 
 /** Pipelines in the account's order. */
-export async function getDealPipelines(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  return (await pipelines(this)).map((pipeline) => ({
-    name: nameOf(pipeline as unknown as IDataObject),
-    value: pipeline.id,
-    description: pipeline.stages?.length
-      ? `Stages: ${pipeline.stages.map((stage) => stage.name).join(" → ")}`
-      : undefined,
-  }));
+export async function getDealPipelines(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return (await pipelines(this)).map((pipeline) => ({
+		name: nameOf(pipeline as unknown as IDataObject),
+		value: pipeline.id,
+		description: pipeline.stages?.length
+			? `Stages: ${pipeline.stages.map((stage) => stage.name).join(' → ')}`
+			: undefined,
+	}));
 }
 
 /** IDs from a dropdown value: one ID, a list, or comma-separated text. Expressions (`=…`) are not resolved here. */
 function idsOf(value: unknown): number[] {
-  const parts = Array.isArray(value)
-    ? value
-    : typeof value === "string"
-      ? value.split(",")
-      : [value];
-  return parts
-    .map((part) => String(part ?? "").trim())
-    .filter((part) => /^\d+$/.test(part))
-    .map(Number);
+	const parts = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',')
+			: [value];
+	return parts
+		.map((part) => String(part ?? '').trim())
+		.filter((part) => /^\d+$/.test(part))
+		.map(Number);
 }
 
 /**
@@ -264,49 +203,43 @@ function idsOf(value: unknown): number[] {
  * Pipeline field, Get Many and the trigger their Pipelines filter. With no pipeline chosen,
  * every stage, named after its pipeline.
  */
-export async function getDealStages(
-  this: ILoadOptionsFunctions,
-): Promise<Option[]> {
-  const operation = this.getCurrentNodeParameter("operation");
-  const writing = operation === "create" || operation === "update";
-  const chosen = idsOf(
-    this.getCurrentNodeParameter(
-      writing ? "pipelineId" : "filters.pipeline_ids",
-    ),
-  );
-  const all = await pipelines(this);
-  const shown =
-    chosen.length > 0
-      ? all.filter((pipeline) => chosen.includes(Number(pipeline.id)))
-      : all;
-  const prefix = shown.length > 1;
-  return shown.flatMap((pipeline) =>
-    (pipeline.stages ?? []).map((stage) => ({
-      name: prefix ? `${pipeline.name} › ${stage.name}` : stage.name,
-      value: stage.id,
-      description:
-        stage.probability !== undefined && stage.probability !== null
-          ? `Probability ${stage.probability}%`
-          : undefined,
-    })),
-  );
+export async function getDealStages(this: ILoadOptionsFunctions): Promise<Option[]> {
+	const operation = this.getCurrentNodeParameter('operation');
+	const writing = operation === 'create' || operation === 'update';
+	const chosen = idsOf(
+		this.getCurrentNodeParameter(writing ? 'pipelineId' : 'filters.pipeline_ids'),
+	);
+	const all = await pipelines(this);
+	const shown =
+		chosen.length > 0 ? all.filter((pipeline) => chosen.includes(Number(pipeline.id))) : all;
+	const prefix = shown.length > 1;
+	return shown.flatMap((pipeline) =>
+		(pipeline.stages ?? []).map((stage) => ({
+			name: prefix ? `${pipeline.name} › ${stage.name}` : stage.name,
+			value: stage.id,
+			description:
+				stage.probability !== undefined && stage.probability !== null
+					? `Probability ${stage.probability}%`
+					: undefined,
+		})),
+	);
 }
 
 /** The load-options methods of both nodes. */
 export const loadOptions = {
-  getAgents,
-  getCallAgents,
-  getCallServices,
-  getCustomFields,
-  getCustomFieldValues,
-  getDealLabels,
-  getDealPipelines,
-  getDealStages,
-  getDealUnqualifiedReasons,
-  getGroups,
-  getLeadLabels,
-  getLeadStatuses,
-  getLeadUnqualifiedReasons,
-  getServices,
-  getSmsServices,
+	getAgents,
+	getCallAgents,
+	getCallServices,
+	getCustomFields,
+	getCustomFieldValues,
+	getDealLabels,
+	getDealPipelines,
+	getDealStages,
+	getDealUnqualifiedReasons,
+	getGroups,
+	getLeadLabels,
+	getLeadStatuses,
+	getLeadUnqualifiedReasons,
+	getServices,
+	getSmsServices,
 };

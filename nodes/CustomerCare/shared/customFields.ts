@@ -1,349 +1,290 @@
 import type {
-  IDataObject,
-  IExecuteSingleFunctions,
-  IHttpRequestOptions,
-  INodeProperties,
-  INodePropertyOptions,
-} from "n8n-workflow";
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { pathWithId, type Endpoint } from "../api/endpoints";
-import { toEpochMs, toSlashDate } from "../transport/dates";
-import { recordIdProperty, simplifyProperty } from "./descriptions";
-import type { FieldDefinition, FieldValue, LookupName } from "./lookups";
-import { operation, type LookupStep } from "./operation";
-import type { Fail } from "./validation";
+import { pathWithId, type Endpoint } from '../api/endpoints';
+import { toEpochMs, toSlashDate } from '../transport/dates';
+import { recordIdProperty, simplifyProperty } from './descriptions';
+import type { FieldDefinition, FieldValue, LookupName } from './lookups';
+import { operation, type LookupStep } from './operation';
+import type { Fail } from './validation';
 
-export type FieldKind =
-  | "text"
-  | "textarea"
-  | "number"
-  | "date"
-  | "url"
-  | "single"
-  | "multiple";
+export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'url' | 'single' | 'multiple';
 
 /** The kind of a definition's type name; the API spells some types two ways. */
 export function kindOf(type: string): FieldKind {
-  const name = type.toUpperCase();
-  if (name.startsWith("MULTI")) return "multiple";
-  if (name.startsWith("SINGLE") || name === "STAGE") return "single";
-  if (name.startsWith("NUMER") || name === "NUMBER") return "number";
-  if (name === "DATE") return "date";
-  if (name === "URL" || name === "LINK" || name === "URL/LINK") return "url";
-  if (name === "TEXTAREA") return "textarea";
-  return "text";
+	const name = type.toUpperCase();
+	if (name.startsWith('MULTI')) return 'multiple';
+	if (name.startsWith('SINGLE') || name === 'STAGE') return 'single';
+	if (name.startsWith('NUMER') || name === 'NUMBER') return 'number';
+	if (name === 'DATE') return 'date';
+	if (name === 'URL' || name === 'LINK' || name === 'URL/LINK') return 'url';
+	if (name === 'TEXTAREA') return 'textarea';
+	return 'text';
 }
 
 const TEXT_MAX = 255;
 const MAX_FIELDS = 20;
 function sameText(a: unknown, b: unknown): boolean {
-  return (
-    typeof a === "string" &&
-    typeof b === "string" &&
-    a.trim().toLowerCase() === b.trim().toLowerCase()
-  );
+	return (
+		typeof a === 'string' &&
+		typeof b === 'string' &&
+		a.trim().toLowerCase() === b.trim().toLowerCase()
+	);
 }
 
 /** A field given by ID, label or code. */
 export function findField(
-  definitions: FieldDefinition[],
-  key: unknown,
-  fail: Fail,
+	definitions: FieldDefinition[],
+	key: unknown,
+	fail: Fail,
 ): FieldDefinition {
-  const byId = definitions.find(
-    (definition) => String(definition.custom_field_id) === String(key).trim(),
-  );
-  const field =
-    byId ??
-    definitions.find((definition) =>
-      sameText(definition.custom_field_lable, key),
-    ) ??
-    definitions.find(
-      (definition) =>
-        definition.code !== null && sameText(definition.code, key),
-    );
-  if (!field) {
-    const known = definitions.map(
-      (definition) =>
-        `${definition.custom_field_lable} (${definition.custom_field_id})`,
-    );
-    return fail(
-      `Custom field "${String(key)}" does not exist; the account has: ${known.join(", ")}`,
-    );
-  }
-  return field;
+	const byId = definitions.find(
+		(definition) => String(definition.custom_field_id) === String(key).trim(),
+	);
+	const field =
+		byId ??
+		definitions.find((definition) => sameText(definition.custom_field_lable, key)) ??
+		definitions.find((definition) => definition.code !== null && sameText(definition.code, key));
+	if (!field) {
+		const known = definitions.map(
+			(definition) => `${definition.custom_field_lable} (${definition.custom_field_id})`,
+		);
+		return fail(
+			`Custom field "${String(key)}" does not exist; the account has: ${known.join(', ')}`,
+		);
+	}
+	return field;
 }
 
 /** A choice given by ID, label or code. */
-function findChoice(
-  field: FieldDefinition,
-  key: unknown,
-  fail: Fail,
-): FieldValue {
-  const values = field.values ?? [];
-  const choice =
-    values.find((value) => String(value.id) === String(key).trim()) ??
-    values.find((value) => sameText(value.lable, key)) ??
-    values.find((value) => value.code !== null && sameText(value.code, key));
-  if (!choice) {
-    return fail(
-      `"${String(key)}" is not a choice of custom field "${field.custom_field_lable}"; allowed: ${values.map((value) => value.lable).join(", ")}`,
-    );
-  }
-  return choice;
+function findChoice(field: FieldDefinition, key: unknown, fail: Fail): FieldValue {
+	const values = field.values ?? [];
+	const choice =
+		values.find((value) => String(value.id) === String(key).trim()) ??
+		values.find((value) => sameText(value.lable, key)) ??
+		values.find((value) => value.code !== null && sameText(value.code, key));
+	if (!choice) {
+		return fail(
+			`"${String(key)}" is not a choice of custom field "${field.custom_field_lable}"; allowed: ${values.map((value) => value.lable).join(', ')}`,
+		);
+	}
+	return choice;
 }
 
 function listOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value === "string")
-    return value
-      .split(",")
-      .map((part) => part.trim())
-      .filter(Boolean);
-  return [value];
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string')
+		return value
+			.split(',')
+			.map((part) => part.trim())
+			.filter(Boolean);
+	return [value];
 }
 
 /** A user's value as the API takes it for this field: checked and coerced by type. */
 export function coerceValue(
-  field: FieldDefinition,
-  value: unknown,
-  timeZone: string,
-  fail: Fail,
+	field: FieldDefinition,
+	value: unknown,
+	timeZone: string,
+	fail: Fail,
 ): string | number | number[] {
-  const name = `Custom field "${field.custom_field_lable}" (${field.type})`;
-  switch (kindOf(field.type)) {
-    case "single": {
-      // A list of one is what the editor's choices box gives; more than one is a mistake, not a pick.
-      const choices = Array.isArray(value) ? value : [value];
-      if (choices.length !== 1) {
-        return fail(
-          `${name} takes exactly one choice; got ${choices.length}${choices.length ? `: ${choices.map(String).join(", ")}` : ""}`,
-        );
-      }
-      return findChoice(field, choices[0], fail).id;
-    }
-    case "multiple":
-      return listOf(value).map((choice) => findChoice(field, choice, fail).id);
-    case "number": {
-      const number =
-        typeof value === "number" ? value : Number(String(value).trim());
-      if (String(value).trim() === "" || !Number.isFinite(number)) {
-        return fail(`${name} must be a number; got "${String(value)}"`);
-      }
-      return number;
-    }
-    case "date": {
-      const ms = toEpochMs(value, timeZone);
-      if (ms === undefined)
-        return fail(
-          `${name} must be a date such as 2026/01/31 or 2026-01-31; got "${String(value)}"`,
-        );
-      return toSlashDate(ms, timeZone);
-    }
-    case "url":
-      if (!/^https?:\/\/\S+$/i.test(String(value))) {
-        return fail(
-          `${name} must start with http:// or https://; got "${String(value)}"`,
-        );
-      }
-      return String(value);
-    case "text":
-      if (String(value).length > TEXT_MAX) {
-        return fail(
-          `${name} is ${String(value).length} characters long; at most ${TEXT_MAX} are allowed`,
-        );
-      }
-      return String(value);
-    default:
-      return String(value);
-  }
+	const name = `Custom field "${field.custom_field_lable}" (${field.type})`;
+	switch (kindOf(field.type)) {
+		case 'single': {
+			// A list of one is what the editor's choices box gives; more than one is a mistake, not a pick.
+			const choices = Array.isArray(value) ? value : [value];
+			if (choices.length !== 1) {
+				return fail(
+					`${name} takes exactly one choice; got ${choices.length}${choices.length ? `: ${choices.map(String).join(', ')}` : ''}`,
+				);
+			}
+			return findChoice(field, choices[0], fail).id;
+		}
+		case 'multiple':
+			return listOf(value).map((choice) => findChoice(field, choice, fail).id);
+		case 'number': {
+			const number = typeof value === 'number' ? value : Number(String(value).trim());
+			if (String(value).trim() === '' || !Number.isFinite(number)) {
+				return fail(`${name} must be a number; got "${String(value)}"`);
+			}
+			return number;
+		}
+		case 'date': {
+			const ms = toEpochMs(value, timeZone);
+			if (ms === undefined)
+				return fail(
+					`${name} must be a date such as 2026/01/31 or 2026-01-31; got "${String(value)}"`,
+				);
+			return toSlashDate(ms, timeZone);
+		}
+		case 'url':
+			if (!/^https?:\/\/\S+$/i.test(String(value))) {
+				return fail(`${name} must start with http:// or https://; got "${String(value)}"`);
+			}
+			return String(value);
+		case 'text':
+			if (String(value).length > TEXT_MAX) {
+				return fail(
+					`${name} is ${String(value).length} characters long; at most ${TEXT_MAX} are allowed`,
+				);
+			}
+			return String(value);
+		default:
+			return String(value);
+	}
 }
 
 export interface CustomFieldInput {
-  field: unknown;
-  value: unknown;
+	field: unknown;
+	value: unknown;
 }
 
 /** `[{id, value}]` for the request, from entries naming fields by ID, label or code. */
 export function buildCustomFields(
-  definitions: FieldDefinition[],
-  entries: CustomFieldInput[],
-  timeZone: string,
-  fail: Fail,
+	definitions: FieldDefinition[],
+	entries: CustomFieldInput[],
+	timeZone: string,
+	fail: Fail,
 ): Array<{ id: number; value: string | number | number[] }> {
-  const byId = new Map<
-    number,
-    { id: number; value: string | number | number[] }
-  >();
-  for (const entry of entries) {
-    const field = findField(definitions, entry.field, fail);
-    byId.set(field.custom_field_id, {
-      id: field.custom_field_id,
-      value: coerceValue(field, entry.value, timeZone, fail),
-    });
-  }
-  if (byId.size > MAX_FIELDS)
-    return fail(
-      `At most ${MAX_FIELDS} custom fields can be set; got ${byId.size}`,
-    );
-  return [...byId.values()];
+	const byId = new Map<number, { id: number; value: string | number | number[] }>();
+	for (const entry of entries) {
+		const field = findField(definitions, entry.field, fail);
+		byId.set(field.custom_field_id, {
+			id: field.custom_field_id,
+			value: coerceValue(field, entry.value, timeZone, fail),
+		});
+	}
+	if (byId.size > MAX_FIELDS)
+		return fail(`At most ${MAX_FIELDS} custom fields can be set; got ${byId.size}`);
+	return [...byId.values()];
 }
 
 interface CustomFieldsParameter {
-  field?: Array<{
-    fieldId?: string | number;
-    value?: unknown;
-    choices?: Array<string | number>;
-  }>;
+	field?: Array<{
+		fieldId?: string | number;
+		value?: unknown;
+		choices?: Array<string | number>;
+	}>;
 }
 
 /** Whether any custom field was given: a row of the list, or a JSON form that is not empty. */
 function hasCustomFields(ctx: IExecuteSingleFunctions): boolean {
-  const listed =
-    (ctx.getNodeParameter("customFields", {}) as CustomFieldsParameter).field ??
-    [];
-  if (
-    listed.some((entry) => entry.fieldId !== undefined && entry.fieldId !== "")
-  )
-    return true;
-  const json = ctx.getNodeParameter("customFieldsJson", {}) as
-    | IDataObject
-    | string;
-  return typeof json === "string"
-    ? !/^\s*(\{\s*\})?\s*$/.test(json)
-    : Object.keys(json ?? {}).length > 0;
+	const listed = (ctx.getNodeParameter('customFields', {}) as CustomFieldsParameter).field ?? [];
+	if (listed.some((entry) => entry.fieldId !== undefined && entry.fieldId !== '')) return true;
+	const json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
+	return typeof json === 'string'
+		? !/^\s*(\{\s*\})?\s*$/.test(json)
+		: Object.keys(json ?? {}).length > 0;
 }
 
 /** The entries a user gave: the field list of the editor, plus an optional JSON object. */
-function entriesFrom(
-  ctx: IExecuteSingleFunctions,
-  fail: Fail,
-): CustomFieldInput[] {
-  const listed =
-    (ctx.getNodeParameter("customFields", {}) as CustomFieldsParameter).field ??
-    [];
-  const entries: CustomFieldInput[] = listed
-    .filter((entry) => entry.fieldId !== undefined && entry.fieldId !== "")
-    .map((entry) => ({
-      field: entry.fieldId,
-      value:
-        entry.choices && entry.choices.length > 0 ? entry.choices : entry.value,
-    }));
-  let json = ctx.getNodeParameter("customFieldsJson", {}) as
-    | IDataObject
-    | string;
-  if (typeof json === "string") {
-    try {
-      json = json.trim() ? (JSON.parse(json) as IDataObject) : {};
-    } catch {
-      fail(
-        'Custom Fields (JSON) must be a JSON object such as {"Customer Tier": "Gold"}',
-      );
-    }
-  }
-  for (const [field, value] of Object.entries(json ?? {}))
-    entries.push({ field, value });
-  return entries;
+function entriesFrom(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput[] {
+	const listed = (ctx.getNodeParameter('customFields', {}) as CustomFieldsParameter).field ?? [];
+	const entries: CustomFieldInput[] = listed
+		.filter((entry) => entry.fieldId !== undefined && entry.fieldId !== '')
+		.map((entry) => ({
+			field: entry.fieldId,
+			value: entry.choices && entry.choices.length > 0 ? entry.choices : entry.value,
+		}));
+	let json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
+	if (typeof json === 'string') {
+		try {
+			json = json.trim() ? (JSON.parse(json) as IDataObject) : {};
+		} catch {
+			fail('Custom Fields (JSON) must be a JSON object such as {"Customer Tier": "Gold"}');
+		}
+	}
+	for (const [field, value] of Object.entries(json ?? {})) entries.push({ field, value });
+	return entries;
 }
 
 /**
  * The custom fields the user chose (by ID, label or code) as `{root}.custom_fields: [{id, value}]`,
  * checked against the account's definitions, which are read only when fields were given.
  */
-export function sendCustomFields(root: "ticket" | "lead" | "deal"): LookupStep {
-  return {
-    needs(this: IExecuteSingleFunctions) {
-      return hasCustomFields(this) ? ["fieldDefinitions"] : [];
-    },
-    run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, item) {
-      const entries = entriesFrom(this, item.fail);
-      if (entries.length === 0) return;
-      const body = (request.body ??= {}) as IDataObject;
-      const target = (body[root] ??= {}) as IDataObject;
-      const fields = buildCustomFields(
-        item.lookups.fieldDefinitions ?? [],
-        entries,
-        item.timeZone,
-        item.fail,
-      );
-      target.custom_fields = fields as unknown as IDataObject[];
-    },
-  };
+export function sendCustomFields(root: 'ticket' | 'lead' | 'deal'): LookupStep {
+	return {
+		needs(this: IExecuteSingleFunctions) {
+			return hasCustomFields(this) ? ['fieldDefinitions'] : [];
+		},
+		run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, item) {
+			const entries = entriesFrom(this, item.fail);
+			if (entries.length === 0) return;
+			const body = (request.body ??= {}) as IDataObject;
+			const target = (body[root] ??= {}) as IDataObject;
+			const fields = buildCustomFields(
+				item.lookups.fieldDefinitions ?? [],
+				entries,
+				item.timeZone,
+				item.fail,
+			);
+			target.custom_fields = fields as unknown as IDataObject[];
+		},
+	};
 }
 
 /** How one field's raw values become labels: its label, its kind, its choices by id. */
 interface FieldLabels {
-  label: string;
-  kind: FieldKind;
-  choices: Map<string, string>;
+	label: string;
+	kind: FieldKind;
+	choices: Map<string, string>;
 }
 
 /**
  * Maps records' field ids and choice ids to labels: `{ "Customer Tier": "Gold" }`. Lookups
  * go through maps built once, since a Return All labels tens of thousands of records.
  */
-function fieldLabeller(
-  definitions: FieldDefinition[],
-): (record: IDataObject) => IDataObject {
-  const byId = new Map<number, FieldLabels>(
-    definitions.map((definition) => [
-      definition.custom_field_id,
-      {
-        label: definition.custom_field_lable,
-        kind: kindOf(definition.type),
-        choices: new Map(
-          (definition.values ?? []).map((value) => [
-            String(value.id),
-            value.lable,
-          ]),
-        ),
-      },
-    ]),
-  );
-  return (record) => {
-    const raw = (record.custom_fields ?? record.custom_filed) as
-      | IDataObject[]
-      | IDataObject
-      | undefined;
-    if (!Array.isArray(raw)) return record;
-    const simplified: IDataObject = {};
-    for (const entry of raw) {
-      const field = byId.get(Number(entry.id));
-      const choiceLabel = (id: unknown) =>
-        field?.choices.get(String(id).trim()) ?? id;
-      let value = entry.value;
-      if (field?.kind === "single")
-        value = choiceLabel(value) as IDataObject[string];
-      if (field?.kind === "multiple")
-        value = listOf(value).map(choiceLabel) as IDataObject[string];
-      simplified[
-        field?.label ?? (entry.lable as string | undefined) ?? String(entry.id)
-      ] = value;
-    }
-    // The records are this execution's own, freshly parsed: relabelled in place, not copied.
-    delete record.custom_filed;
-    record.custom_fields = simplified;
-    return record;
-  };
+function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) => IDataObject {
+	const byId = new Map<number, FieldLabels>(
+		definitions.map((definition) => [
+			definition.custom_field_id,
+			{
+				label: definition.custom_field_lable,
+				kind: kindOf(definition.type),
+				choices: new Map((definition.values ?? []).map((value) => [String(value.id), value.lable])),
+			},
+		]),
+	);
+	return (record) => {
+		const raw = (record.custom_fields ?? record.custom_filed) as
+			| IDataObject[]
+			| IDataObject
+			| undefined;
+		if (!Array.isArray(raw)) return record;
+		const simplified: IDataObject = {};
+		for (const entry of raw) {
+			const field = byId.get(Number(entry.id));
+			const choiceLabel = (id: unknown) => field?.choices.get(String(id).trim()) ?? id;
+			let value = entry.value;
+			if (field?.kind === 'single') value = choiceLabel(value) as IDataObject[string];
+			if (field?.kind === 'multiple') value = listOf(value).map(choiceLabel) as IDataObject[string];
+			simplified[field?.label ?? (entry.lable as string | undefined) ?? String(entry.id)] = value;
+		}
+		// The records are this execution's own, freshly parsed: relabelled in place, not copied.
+		delete record.custom_filed;
+		record.custom_fields = simplified;
+		return record;
+	};
 }
 
 /** Records with their custom fields keyed by label, choices by their labels. */
 export function withFieldLabels(
-  records: IDataObject[],
-  definitions: FieldDefinition[] = [],
+	records: IDataObject[],
+	definitions: FieldDefinition[] = [],
 ): IDataObject[] {
-  if (
-    !records.some((record) =>
-      Array.isArray(record.custom_fields ?? record.custom_filed),
-    )
-  )
-    return records;
-  return records.map(fieldLabeller(definitions));
+	if (!records.some((record) => Array.isArray(record.custom_fields ?? record.custom_filed)))
+		return records;
+	return records.map(fieldLabeller(definitions));
 }
 
 /** Whether the operation's Simplify switch is on (read operations; on by default). */
 export function simplifyOn(ctx: IExecuteSingleFunctions): boolean {
-  return ctx.getNodeParameter("simplify", true) as boolean;
+	return ctx.getNodeParameter('simplify', true) as boolean;
 }
 
 /**
@@ -351,91 +292,86 @@ export function simplifyOn(ctx: IExecuteSingleFunctions): boolean {
  * Simplify is on, the definitions read in the lookup step; the raw shape when off.
  */
 export const labelledOutput = {
-  lookups: [
-    {
-      needs(this: IExecuteSingleFunctions): LookupName[] {
-        return simplifyOn(this) ? ["fieldDefinitions"] : [];
-      },
-    },
-  ],
-  transform(
-    this: IExecuteSingleFunctions,
-    records: IDataObject[],
-    item: { lookups: { fieldDefinitions?: FieldDefinition[] } },
-  ) {
-    return simplifyOn(this)
-      ? withFieldLabels(records, item.lookups.fieldDefinitions)
-      : records;
-  },
+	lookups: [
+		{
+			needs(this: IExecuteSingleFunctions): LookupName[] {
+				return simplifyOn(this) ? ['fieldDefinitions'] : [];
+			},
+		},
+	],
+	transform(
+		this: IExecuteSingleFunctions,
+		records: IDataObject[],
+		item: { lookups: { fieldDefinitions?: FieldDefinition[] } },
+	) {
+		return simplifyOn(this) ? withFieldLabels(records, item.lookups.fieldDefinitions) : records;
+	},
 };
 
 /* ---------- editor: dropdowns and the parameters that use them ---------- */
 
 /** The custom-field parameters of a create or update operation. */
-export function customFieldProperties(
-  resource: string,
-  operations: string[],
-): INodeProperties[] {
-  const displayOptions = {
-    show: { resource: [resource], operation: operations },
-  };
-  return [
-    {
-      displayName: "Custom Fields",
-      name: "customFields",
-      type: "fixedCollection",
-      typeOptions: { multipleValues: true },
-      placeholder: "Add Custom Field",
-      default: {},
-      displayOptions,
-      options: [
-        {
-          displayName: "Field",
-          name: "field",
-          values: [
-            {
-              displayName: "Field Name or ID",
-              name: "fieldId",
-              type: "options",
-              typeOptions: { loadOptionsMethod: "getCustomFields" },
-              default: "",
-              description:
-                'The custom field to set; an expression may also give its label or code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-            },
-            {
-              displayName: "Value",
-              name: "value",
-              type: "string",
-              default: "",
-              description:
-                "For text, number, date (YYYY/MM/DD or any date), URL and text-area fields. For choice fields, a choice ID, label or code (comma-separated for several).",
-            },
-            {
-              displayName: "Choice Names or IDs",
-              name: "choices",
-              type: "multiOptions",
-              typeOptions: {
-                loadOptionsMethod: "getCustomFieldValues",
-                loadOptionsDependsOn: ["&fieldId"],
-              },
-              default: [],
-              description:
-                'For choice and stage fields: the choices to set. A single-choice or stage field takes exactly one; several are refused before sending. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-            },
-          ],
-        },
-      ],
-    },
-    {
-      displayName: "Custom Fields (JSON)",
-      name: "customFieldsJson",
-      type: "json",
-      default: "{}",
-      displayOptions,
-      description:
-        'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents. Merged with the list above.',
-    },
-  ];
+export function customFieldProperties(resource: string, operations: string[]): INodeProperties[] {
+	const displayOptions = {
+		show: { resource: [resource], operation: operations },
+	};
+	return [
+		{
+			displayName: 'Custom Fields',
+			name: 'customFields',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Custom Field',
+			default: {},
+			displayOptions,
+			options: [
+				{
+					displayName: 'Field',
+					name: 'field',
+					values: [
+						{
+							displayName: 'Field Name or ID',
+							name: 'fieldId',
+							type: 'options',
+							typeOptions: { loadOptionsMethod: 'getCustomFields' },
+							default: '',
+							description:
+								'The custom field to set; an expression may also give its label or code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						},
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+							description:
+								'For text, number, date (YYYY/MM/DD or any date), URL and text-area fields. For choice fields, a choice ID, label or code (comma-separated for several).',
+						},
+						{
+							displayName: 'Choice Names or IDs',
+							name: 'choices',
+							type: 'multiOptions',
+							typeOptions: {
+								loadOptionsMethod: 'getCustomFieldValues',
+								loadOptionsDependsOn: ['&fieldId'],
+							},
+							default: [],
+							description:
+								'For choice and stage fields: the choices to set. A single-choice or stage field takes exactly one; several are refused before sending. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Custom Fields (JSON)',
+			name: 'customFieldsJson',
+			type: 'json',
+			default: '{}',
+			displayOptions,
+			description:
+				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents. Merged with the list above.',
+		},
+	];
 }
 
 /**
@@ -443,27 +379,27 @@ export function customFieldProperties(
  * and its custom fields keyed by label when Simplify is on.
  */
 export function getRecordOperation(
-  resource: "ticket" | "lead" | "deal",
-  endpoint: Endpoint,
-  id: { name: string; description: string },
-  description: string,
+	resource: 'ticket' | 'lead' | 'deal',
+	endpoint: Endpoint,
+	id: { name: string; description: string },
+	description: string,
 ): { operation: INodePropertyOptions; fields: INodeProperties[] } {
-  const fields = [
-    recordIdProperty(
-      resource,
-      "get",
-      `${resource.charAt(0).toUpperCase()}${resource.slice(1)} ID`,
-      id.name,
-      id.description,
-    ),
-    simplifyProperty(resource, ["get"]),
-  ];
-  return {
-    fields,
-    operation: operation(
-      { name: "Get", value: "get", action: `Get a ${resource}`, description },
-      { ...endpoint, path: pathWithId(endpoint, id.name) },
-      { fields, ...labelledOutput },
-    ),
-  };
+	const fields = [
+		recordIdProperty(
+			resource,
+			'get',
+			`${resource.charAt(0).toUpperCase()}${resource.slice(1)} ID`,
+			id.name,
+			id.description,
+		),
+		simplifyProperty(resource, ['get']),
+	];
+	return {
+		fields,
+		operation: operation(
+			{ name: 'Get', value: 'get', action: `Get a ${resource}`, description },
+			{ ...endpoint, path: pathWithId(endpoint, id.name) },
+			{ fields, ...labelledOutput },
+		),
+	};
 }

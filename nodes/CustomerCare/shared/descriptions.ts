@@ -1,123 +1,115 @@
-import type { IDisplayOptions, INodeProperties } from "n8n-workflow";
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { checked, RECORD_ID } from "./validation";
+import { checked, RECORD_ID } from './validation';
 
 /** Options of a collection in alphabetical order, as n8n's style wants them. */
 export function alphabetical(options: INodeProperties[]): INodeProperties[] {
-  return [...options].sort((a, b) =>
-    a.displayName.localeCompare(b.displayName),
-  );
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
 const COLLECTIONS = {
-  additionalFields: {
-    displayName: "Additional Fields",
-    placeholder: "Add Field",
-  },
-  updateFields: { displayName: "Update Fields", placeholder: "Add Field" },
-  filters: { displayName: "Filters", placeholder: "Add Filter" },
-  options: { displayName: "Options", placeholder: "Add Option" },
+	additionalFields: {
+		displayName: 'Additional Fields',
+		placeholder: 'Add Field',
+	},
+	updateFields: { displayName: 'Update Fields', placeholder: 'Add Field' },
+	filters: { displayName: 'Filters', placeholder: 'Add Filter' },
+	options: { displayName: 'Options', placeholder: 'Add Option' },
 };
 
 /** One of an operation's collections of optional fields: Additional Fields, Update Fields, Filters or Options. */
 export function collection(
-  name: keyof typeof COLLECTIONS,
-  show: IDisplayOptions["show"],
-  options: INodeProperties[],
+	name: keyof typeof COLLECTIONS,
+	show: IDisplayOptions['show'],
+	options: INodeProperties[],
 ): INodeProperties {
-  return {
-    ...COLLECTIONS[name],
-    name,
-    type: "collection",
-    default: {},
-    displayOptions: { show },
-    options,
-  };
+	return {
+		...COLLECTIONS[name],
+		name,
+		type: 'collection',
+		default: {},
+		displayOptions: { show },
+		options,
+	};
 }
 
 /** Return All and Limit, shown for one resource's list operation. */
-export function returnAllAndLimit(
-  resource: string,
-  operation = "getAll",
-): INodeProperties[] {
-  const show = { resource: [resource], operation: [operation] };
-  return [
-    {
-      displayName: "Return All",
-      name: "returnAll",
-      type: "boolean",
-      displayOptions: { show },
-      default: false,
-      description: "Whether to return all results or only up to a given limit",
-    },
-    {
-      displayName: "Limit",
-      name: "limit",
-      type: "number",
-      displayOptions: { show: { ...show, returnAll: [false] } },
-      typeOptions: { minValue: 1 },
-      default: 50,
-      description: "Max number of results to return",
-    },
-  ];
+export function returnAllAndLimit(resource: string, operation = 'getAll'): INodeProperties[] {
+	const show = { resource: [resource], operation: [operation] };
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			displayOptions: { show },
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+		},
+	];
 }
 
 /** The operation selector of one resource. */
 export function operationSelector(
-  resource: string,
-  options: INodeProperties["options"],
-  defaultOperation: string,
+	resource: string,
+	options: INodeProperties['options'],
+	defaultOperation: string,
 ): INodeProperties {
-  return {
-    displayName: "Operation",
-    name: "operation",
-    type: "options",
-    noDataExpression: true,
-    displayOptions: { show: { resource: [resource] } },
-    options,
-    default: defaultOperation,
-  };
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
 }
 
 /** The Simplify switch of read operations: custom fields by label instead of IDs. */
-export function simplifyProperty(
-  resource: string,
-  operations: string[],
-): INodeProperties {
-  return {
-    displayName: "Simplify",
-    name: "simplify",
-    type: "boolean",
-    displayOptions: { show: { resource: [resource], operation: operations } },
-    default: true,
-    description:
-      "Whether to return custom fields as an object keyed by field label with choice labels as values, instead of the raw API shape with IDs",
-  };
+export function simplifyProperty(resource: string, operations: string[]): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		displayOptions: { show: { resource: [resource], operation: operations } },
+		default: true,
+		description:
+			'Whether to return custom fields as an object keyed by field label with choice labels as values, instead of the raw API shape with IDs',
+	};
 }
 
 const EXPRESSION_HINT =
-  'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 /** n8n's wording for a multi-select filled from the account. */
 export const EXPRESSION_HINT_MANY =
-  'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 
 /** A dropdown filled from the account (agents, groups, services ...) that also takes an ID by expression. */
 export function dynamicOptions(
-  displayName: string,
-  name: string,
-  loadOptionsMethod: string,
-  description: string,
-  extra: Partial<INodeProperties> = {},
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	description: string,
+	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
-  return {
-    displayName: `${displayName} Name or ID`,
-    name,
-    type: "options",
-    typeOptions: { loadOptionsMethod },
-    default: "",
-    description: `${description}. ${EXPRESSION_HINT}.`,
-    ...extra,
-  } as INodeProperties;
+	return {
+		displayName: `${displayName} Name or ID`,
+		name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod },
+		default: '',
+		description: `${description}. ${EXPRESSION_HINT}.`,
+		...extra,
+	} as INodeProperties;
 }
 
 /**
@@ -125,61 +117,59 @@ export function dynamicOptions(
  * at `path` (`ticket.ticket_comment`, `lead.comment`, `deal.comment`).
  */
 export function commentFields(
-  path: string,
-  options: {
-    show?: IDisplayOptions["show"];
-    required: boolean;
-    description: string;
-    maxLength?: number;
-  },
+	path: string,
+	options: {
+		show?: IDisplayOptions['show'];
+		required: boolean;
+		description: string;
+		maxLength?: number;
+	},
 ): INodeProperties[] {
-  // Inside a collection (a create's optional comment) the fields need no display options.
-  const displayOptions = options.show
-    ? { displayOptions: { show: options.show } }
-    : {};
-  return [
-    checked(
-      {
-        displayName: "Comment",
-        name: "commentBody",
-        type: "string",
-        typeOptions: { rows: 4 },
-        required: options.required,
-        default: "",
-        ...displayOptions,
-        description: options.description,
-        routing: { send: { type: "body", property: `${path}.body` } },
-      },
-      { maxLength: options.maxLength },
-    ),
-    dynamicOptions(
-      "Comment Author",
-      "commentAuthorId",
-      "getAgents",
-      "The agent who writes the comment",
-      {
-        required: options.required,
-        ...displayOptions,
-        routing: { send: { type: "body", property: `${path}.author_id` } },
-      },
-    ),
-    {
-      displayName: "Comment Is Public",
-      name: "commentIsPublic",
-      type: "boolean",
-      default: false,
-      ...displayOptions,
-      description:
-        "Whether the comment is a public reply to the customer (true) or an internal note (false)",
-      routing: {
-        send: {
-          type: "body",
-          property: `${path}.is_public`,
-          value: "={{$value ? 1 : 0}}",
-        },
-      },
-    },
-  ];
+	// Inside a collection (a create's optional comment) the fields need no display options.
+	const displayOptions = options.show ? { displayOptions: { show: options.show } } : {};
+	return [
+		checked(
+			{
+				displayName: 'Comment',
+				name: 'commentBody',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				required: options.required,
+				default: '',
+				...displayOptions,
+				description: options.description,
+				routing: { send: { type: 'body', property: `${path}.body` } },
+			},
+			{ maxLength: options.maxLength },
+		),
+		dynamicOptions(
+			'Comment Author',
+			'commentAuthorId',
+			'getAgents',
+			'The agent who writes the comment',
+			{
+				required: options.required,
+				...displayOptions,
+				routing: { send: { type: 'body', property: `${path}.author_id` } },
+			},
+		),
+		{
+			displayName: 'Comment Is Public',
+			name: 'commentIsPublic',
+			type: 'boolean',
+			default: false,
+			...displayOptions,
+			description:
+				'Whether the comment is a public reply to the customer (true) or an internal note (false)',
+			routing: {
+				send: {
+					type: 'body',
+					property: `${path}.is_public`,
+					value: '={{$value ? 1 : 0}}',
+				},
+			},
+		},
+	];
 }
 
 /**
@@ -187,71 +177,71 @@ export function commentFields(
  * The chosen date names the query pair, e.g. `updated_since` / `updated_to`.
  */
 export function dateRangeFields(
-  resource: string,
-  dates: Array<{ name: string; value: string; description: string }>,
-  description: string,
+	resource: string,
+	dates: Array<{ name: string; value: string; description: string }>,
+	description: string,
 ): INodeProperties[] {
-  const displayOptions = {
-    show: { resource: [resource], operation: ["getAll"] },
-  };
-  const firstDate = dates[0].value;
-  return [
-    {
-      displayName: "Date Field",
-      name: "dateField",
-      type: "options",
-      options: dates,
-      default: firstDate,
-      displayOptions,
-      description,
-    },
-    {
-      displayName: "From",
-      name: "since",
-      type: "dateTime",
-      required: true,
-      default: "",
-      displayOptions,
-      description:
-        "Start of the range (inclusive). Ranges longer than 31 days are read in 31-day windows.",
-      routing: {
-        send: { type: "query", property: "={{$parameter.dateField}}_since" },
-      },
-    },
-    {
-      displayName: "To",
-      name: "to",
-      type: "dateTime",
-      default: "",
-      displayOptions,
-      description: "End of the range (inclusive); empty means now",
-      routing: {
-        send: { type: "query", property: "={{$parameter.dateField}}_to" },
-      },
-    },
-  ];
+	const displayOptions = {
+		show: { resource: [resource], operation: ['getAll'] },
+	};
+	const firstDate = dates[0].value;
+	return [
+		{
+			displayName: 'Date Field',
+			name: 'dateField',
+			type: 'options',
+			options: dates,
+			default: firstDate,
+			displayOptions,
+			description,
+		},
+		{
+			displayName: 'From',
+			name: 'since',
+			type: 'dateTime',
+			required: true,
+			default: '',
+			displayOptions,
+			description:
+				'Start of the range (inclusive). Ranges longer than 31 days are read in 31-day windows.',
+			routing: {
+				send: { type: 'query', property: '={{$parameter.dateField}}_since' },
+			},
+		},
+		{
+			displayName: 'To',
+			name: 'to',
+			type: 'dateTime',
+			default: '',
+			displayOptions,
+			description: 'End of the range (inclusive); empty means now',
+			routing: {
+				send: { type: 'query', property: '={{$parameter.dateField}}_to' },
+			},
+		},
+	];
 }
 
 /** The ID of the record an operation reads or changes (in the path): required, a whole number, checked before sending. */
 export function recordIdProperty(
-  resource: string,
-  operation: string,
-  displayName: string,
-  name: string,
-  description: string,
+	resource: string,
+	operation: string,
+	displayName: string,
+	name: string,
+	description: string,
 ): INodeProperties {
-  return checked(
-    {
-      displayName,
-      name,
-      type: "string",
-      required: true,
-      default: "",
-      displayOptions: {
-        show: { resource: [resource], operation: [operation] },
-      },
-      description: `${description} (a whole number)`,
-    },
-    RECORD_ID,
-  );
+	return checked(
+		{
+			displayName,
+			name,
+			type: 'string',
+			required: true,
+			default: '',
+			displayOptions: {
+				show: { resource: [resource], operation: [operation] },
+			},
+			description: `${description} (a whole number)`,
+		},
+		RECORD_ID,
+	);
 }

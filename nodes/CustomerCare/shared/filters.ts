@@ -4,194 +4,181 @@
  * events. Parameter names are the API's query names (docs/api.md), except where a saved
  * workflow already uses another.
  */
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { CALL_TYPES, CLOSED_TYPES, CONVERT_TYPES } from "../api/codes";
-import type { DateFilter } from "../api/endpoints";
-import { checked, declaredCheckOf } from "./validation";
-import { dynamicOptions } from "./descriptions";
+import { CALL_TYPES, CLOSED_TYPES, CONVERT_TYPES } from '../api/codes';
+import type { DateFilter } from '../api/endpoints';
+import { checked, declaredCheckOf } from './validation';
+import { dynamicOptions } from './descriptions';
 
 /** A filter as a Get Many option: sent as the query parameter of its name. */
 export function asQuery(filter: INodeProperties): INodeProperties {
-  const sent: INodeProperties = {
-    ...filter,
-    routing: { send: { type: "query", property: filter.name } },
-  };
-  const check = declaredCheckOf(filter);
-  return check ? checked(sent, check) : sent;
+	const sent: INodeProperties = {
+		...filter,
+		routing: { send: { type: 'query', property: filter.name } },
+	};
+	const check = declaredCheckOf(filter);
+	return check ? checked(sent, check) : sent;
 }
 
 /** A filter as the trigger offers it: shown for the events that take it, read by the trigger itself. */
-export function forEvents(
-  filter: INodeProperties,
-  events: string[],
-): INodeProperties {
-  return { ...filter, displayOptions: { show: { "/event": events } } };
+export function forEvents(filter: INodeProperties, events: string[]): INodeProperties {
+	return { ...filter, displayOptions: { show: { '/event': events } } };
 }
 
 export function assigneeFilter(noun: string): INodeProperties {
-  return dynamicOptions(
-    "Assignee",
-    "assignee_id",
-    "getAgents",
-    `Only ${noun} handled by this agent`,
-  );
+	return dynamicOptions(
+		'Assignee',
+		'assignee_id',
+		'getAgents',
+		`Only ${noun} handled by this agent`,
+	);
 }
 
 /** The customer: tickets (and the trigger) take it as a number, the lead and deal lists as text. */
-export function requesterFilter(
-  noun: string,
-  type: "number" | "string",
-): INodeProperties {
-  return type === "number"
-    ? {
-        displayName: "Requester ID",
-        name: "requester_id",
-        type: "number",
-        default: 0,
-        description: `Only ${noun} of this customer`,
-      }
-    : checked(
-        {
-          displayName: "Requester ID",
-          name: "requester_id",
-          type: "string",
-          default: "",
-          description: `Only ${noun} of this customer (customer ID)`,
-        },
-        { integer: true, min: 0, maxLength: 10 },
-      );
+export function requesterFilter(noun: string, type: 'number' | 'string'): INodeProperties {
+	return type === 'number'
+		? {
+				displayName: 'Requester ID',
+				name: 'requester_id',
+				type: 'number',
+				default: 0,
+				description: `Only ${noun} of this customer`,
+			}
+		: checked(
+				{
+					displayName: 'Requester ID',
+					name: 'requester_id',
+					type: 'string',
+					default: '',
+					description: `Only ${noun} of this customer (customer ID)`,
+				},
+				{ integer: true, min: 0, maxLength: 10 },
+			);
 }
 
 export function serviceFilter(
-  noun: string,
-  loadOptionsMethod = "getServices",
-  kind = "channel",
+	noun: string,
+	loadOptionsMethod = 'getServices',
+	kind = 'channel',
 ): INodeProperties {
-  return dynamicOptions(
-    "Service",
-    "service_id",
-    loadOptionsMethod,
-    `Only ${noun} of this ${kind}`,
-  );
+	return dynamicOptions('Service', 'service_id', loadOptionsMethod, `Only ${noun} of this ${kind}`);
 }
 
 /** The IP-phone number of the agent of a call; kept as text, since it may start with 0. */
 export const callAgentFilter: INodeProperties = checked(
-  dynamicOptions(
-    "Agent",
-    "agent_id",
-    "getCallAgents",
-    "Only calls handled by this agent, matched by IP-phone number (agent_id)",
-  ),
-  { id: false },
+	dynamicOptions(
+		'Agent',
+		'agent_id',
+		'getCallAgents',
+		'Only calls handled by this agent, matched by IP-phone number (agent_id)',
+	),
+	{ id: false },
 );
 
 export const callTypeFilter: INodeProperties = {
-  displayName: "Call Type",
-  name: "call_type",
-  type: "options",
-  options: CALL_TYPES,
-  default: 0,
+	displayName: 'Call Type',
+	name: 'call_type',
+	type: 'options',
+	options: CALL_TYPES,
+	default: 0,
 };
 
 export function convertTypeFilter(noun: string): INodeProperties {
-  return {
-    displayName: "Conversion",
-    name: "convert_type",
-    type: "options",
-    options: CONVERT_TYPES,
-    default: 1,
-    description: `Only ${noun} converted this way`,
-  };
+	return {
+		displayName: 'Conversion',
+		name: 'convert_type',
+		type: 'options',
+		options: CONVERT_TYPES,
+		default: 1,
+		description: `Only ${noun} converted this way`,
+	};
 }
 
 /** Lead statuses: `status_ids` in the lead list, `lead_status_ids` in the trigger's saved workflows. */
 export function leadStatusFilter(name: string): INodeProperties {
-  return {
-    displayName: "Status Names or IDs",
-    name,
-    type: "multiOptions",
-    typeOptions: { loadOptionsMethod: "getLeadStatuses" },
-    default: [],
-    description:
-      'Only leads in one of these statuses. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-  };
+	return {
+		displayName: 'Status Names or IDs',
+		name,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getLeadStatuses' },
+		default: [],
+		description:
+			'Only leads in one of these statuses. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	};
 }
 
 export const pipelineFilter: INodeProperties = {
-  displayName: "Pipeline Names or IDs",
-  name: "pipeline_ids",
-  type: "multiOptions",
-  typeOptions: { loadOptionsMethod: "getDealPipelines" },
-  default: [],
-  description:
-    'Only deals in one of these pipelines. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	displayName: 'Pipeline Names or IDs',
+	name: 'pipeline_ids',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getDealPipelines' },
+	default: [],
+	description:
+		'Only deals in one of these pipelines. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 export const stageFilter: INodeProperties = {
-  displayName: "Stage Names or IDs",
-  name: "stage_ids",
-  type: "multiOptions",
-  typeOptions: {
-    loadOptionsMethod: "getDealStages",
-    loadOptionsDependsOn: ["filters.pipeline_ids"],
-  },
-  default: [],
-  description:
-    'Only deals in one of these stages (of the pipelines chosen above, or of any pipeline). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	displayName: 'Stage Names or IDs',
+	name: 'stage_ids',
+	type: 'multiOptions',
+	typeOptions: {
+		loadOptionsMethod: 'getDealStages',
+		loadOptionsDependsOn: ['filters.pipeline_ids'],
+	},
+	default: [],
+	description:
+		'Only deals in one of these stages (of the pipelines chosen above, or of any pipeline). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 export const closedTypeFilter: INodeProperties = {
-  displayName: "Closed As",
-  name: "closed_type",
-  type: "options",
-  options: CLOSED_TYPES,
-  default: 1,
-  description: "Only deals closed this way",
+	displayName: 'Closed As',
+	name: 'closed_type',
+	type: 'options',
+	options: CLOSED_TYPES,
+	default: 1,
+	description: 'Only deals closed this way',
 };
 
 /** The date filters of a list as From/To options, e.g. "Created From" (`created_since`). */
 export function dateFilterOptions(
-  dates: Record<string, DateFilter>,
-  noun: string,
+	dates: Record<string, DateFilter>,
+	noun: string,
 ): INodeProperties[] {
-  return Object.entries(dates).flatMap(
-    ([name, { since, to }]): INodeProperties[] => {
-      const field = dateLabel(name);
-      return [
-        {
-          displayName: `${field} From`,
-          name: since,
-          type: "dateTime",
-          default: "",
-          description: `Only ${noun} ${field.toLowerCase()} at or after this time`,
-          routing: { send: { type: "query", property: since } },
-        },
-        {
-          displayName: `${field} To`,
-          name: to,
-          type: "dateTime",
-          default: "",
-          description: `Only ${noun} ${field.toLowerCase()} at or before this time`,
-          routing: { send: { type: "query", property: to } },
-        },
-      ];
-    },
-  );
+	return Object.entries(dates).flatMap(([name, { since, to }]): INodeProperties[] => {
+		const field = dateLabel(name);
+		return [
+			{
+				displayName: `${field} From`,
+				name: since,
+				type: 'dateTime',
+				default: '',
+				description: `Only ${noun} ${field.toLowerCase()} at or after this time`,
+				routing: { send: { type: 'query', property: since } },
+			},
+			{
+				displayName: `${field} To`,
+				name: to,
+				type: 'dateTime',
+				default: '',
+				description: `Only ${noun} ${field.toLowerCase()} at or before this time`,
+				routing: { send: { type: 'query', property: to } },
+			},
+		];
+	});
 }
 
 /** `converted` → Converted. */
 export function dateLabel(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
+	return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** The date ranges of a list with their labels, for `checkDateRanges`. */
 export function labelledRanges(dates: Record<string, DateFilter>) {
-  return Object.entries(dates).map(([name, { since, to }]) => ({
-    since,
-    to,
-    sinceLabel: `${dateLabel(name)} From`,
-    toLabel: `${dateLabel(name)} To`,
-  }));
+	return Object.entries(dates).map(([name, { since, to }]) => ({
+		since,
+		to,
+		sinceLabel: `${dateLabel(name)} From`,
+		toLabel: `${dateLabel(name)} To`,
+	}));
 }

@@ -9,47 +9,43 @@
  * lookup step; the request goes through our transport (throttle, retries, failover).
  */
 import type {
-  DeclarativeRestApiSettings,
-  IDataObject,
-  IExecutePaginationFunctions,
-  IExecuteSingleFunctions,
-  IHttpRequestMethods,
-  IHttpRequestOptions,
-  INodeExecutionData,
-  INodeProperties,
-  INodePropertyOptions,
-} from "n8n-workflow";
-import { NodeApiError, NodeOperationError } from "n8n-workflow";
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Endpoint, ListEndpoint } from "../api/endpoints";
-import { findLostCreate, type CreateLookup } from "../transport/createLookup";
-import { UnconfirmedWriteError } from "../transport/errors";
-import { fetchList, type ListSpec } from "../transport/list";
-import {
-  customerCareRequest,
-  getAccount,
-  type Account,
-} from "../transport/request";
-import { readLookups, type LookupName, type Lookups } from "./lookups";
-import { returnAllAndLimit } from "./descriptions";
-import { checkFields, failFor, type Fail } from "./validation";
+import type { Endpoint, ListEndpoint } from '../api/endpoints';
+import { findLostCreate, type CreateLookup } from '../transport/createLookup';
+import { UnconfirmedWriteError } from '../transport/errors';
+import { fetchList, type ListSpec } from '../transport/list';
+import { customerCareRequest, getAccount, type Account } from '../transport/request';
+import { readLookups, type LookupName, type Lookups } from './lookups';
+import { returnAllAndLimit } from './descriptions';
+import { checkFields, failFor, type Fail } from './validation';
 
 /** What every step of one item knows: its index, its account and how to refuse it. */
 export interface ItemContext {
-  itemIndex: number;
-  account: Account;
-  /** The account's zone, for the API's zone-less times (docs/api.md#times). */
-  timeZone: string;
-  fail: Fail;
-  /** Filled by the lookup step; empty before it. */
-  lookups: Lookups;
+	itemIndex: number;
+	account: Account;
+	/** The account's zone, for the API's zone-less times (docs/api.md#times). */
+	timeZone: string;
+	fail: Fail;
+	/** Filled by the lookup step; empty before it. */
+	lookups: Lookups;
 }
 
 /** A step on the request n8n built: checks (and converts) values, or completes the body. Sends nothing. */
 export type RequestStep = (
-  this: IExecuteSingleFunctions,
-  request: IHttpRequestOptions,
-  item: ItemContext,
+	this: IExecuteSingleFunctions,
+	request: IHttpRequestOptions,
+	item: ItemContext,
 ) => void | Promise<void>;
 
 /**
@@ -57,71 +53,62 @@ export type RequestStep = (
  * the item, they are read together, then it runs on the request (the output may use them too).
  */
 export interface LookupStep {
-  needs: (
-    this: IExecuteSingleFunctions,
-    request: IHttpRequestOptions,
-  ) => LookupName[];
-  run?: RequestStep;
+	needs: (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => LookupName[];
+	run?: RequestStep;
 }
 
 export interface OperationSpec {
-  /** The operation's parameters: each number, ID and checked field among them is checked before sending. */
-  fields?: INodeProperties[];
-  /** Checks across fields, after the fields' own checks. */
-  checks?: RequestStep[];
-  /** Steps that need the account's definitions, read in one lookup before the request. */
-  lookups?: LookupStep[];
-  /** The answer is a list: Return All / Limit apply. */
-  list?: ListSpec;
-  /** A create: where to look the record up when the answer to it was lost. */
-  findCreated?: CreateLookup;
-  /** Last shaping step on the records, e.g. custom fields by label. */
-  transform?: (
-    this: IExecuteSingleFunctions,
-    records: IDataObject[],
-    item: ItemContext,
-  ) => Promise<IDataObject[]> | IDataObject[];
+	/** The operation's parameters: each number, ID and checked field among them is checked before sending. */
+	fields?: INodeProperties[];
+	/** Checks across fields, after the fields' own checks. */
+	checks?: RequestStep[];
+	/** Steps that need the account's definitions, read in one lookup before the request. */
+	lookups?: LookupStep[];
+	/** The answer is a list: Return All / Limit apply. */
+	list?: ListSpec;
+	/** A create: where to look the record up when the answer to it was lost. */
+	findCreated?: CreateLookup;
+	/** Last shaping step on the records, e.g. custom fields by label. */
+	transform?: (
+		this: IExecuteSingleFunctions,
+		records: IDataObject[],
+		item: ItemContext,
+	) => Promise<IDataObject[]> | IDataObject[];
 }
 
 function isPlainObject(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
+	if (typeof value !== 'object' || value === null) return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
 }
 
 /** Optional fields left empty in the editor are not sent (the API reads '' as a value). The one place for empty values. */
 export function withoutEmpty(value: IDataObject): IDataObject {
-  const result: IDataObject = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (entry === "" || entry === undefined || entry === null) continue;
-    // Only plain objects are walked: a date from an expression (Luxon, Date) is a value.
-    result[key] = isPlainObject(entry)
-      ? withoutEmpty(entry as IDataObject)
-      : entry;
-  }
-  return result;
+	const result: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) {
+		if (entry === '' || entry === undefined || entry === null) continue;
+		// Only plain objects are walked: a date from an expression (Luxon, Date) is a value.
+		result[key] = isPlainObject(entry) ? withoutEmpty(entry as IDataObject) : entry;
+	}
+	return result;
 }
 
 /**
  * n8n's routing node adds no `pairedItem` and the engine guesses it only when the counts of
  * input and output items match, so every item we return names its input item here.
  */
-function toItems(
-  records: IDataObject[],
-  itemIndex: number,
-): INodeExecutionData[] {
-  return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+function toItems(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
+	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }
 
 /** An error as n8n reports it: ours already are; anything else becomes a NodeOperationError of the item. */
 function nodeErrorOf(
-  error: unknown,
-  itemIndex: number,
-  ctx: IExecuteSingleFunctions,
+	error: unknown,
+	itemIndex: number,
+	ctx: IExecuteSingleFunctions,
 ): NodeApiError | NodeOperationError {
-  if (error instanceof NodeOperationError || error instanceof NodeApiError)
-    return error;
-  return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
 /**
@@ -130,99 +117,84 @@ function nodeErrorOf(
  * items than came in.)
  */
 function errorItem(
-  error: NodeApiError | NodeOperationError,
-  itemIndex: number,
+	error: NodeApiError | NodeOperationError,
+	itemIndex: number,
 ): INodeExecutionData {
-  const json: IDataObject = { error: error.message };
-  if (error.description) json.description = error.description;
-  return { json, error, pairedItem: { item: itemIndex } };
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	return { json, error, pairedItem: { item: itemIndex } };
 }
 
 /** Limit is a number field like any other: an expression may give it anything. */
 export function checkLimit(ctx: IExecuteSingleFunctions): number {
-  const limit = ctx.getNodeParameter("limit", 50) as unknown;
-  const number =
-    typeof limit === "number" ? limit : Number(String(limit).trim());
-  if (String(limit).trim() === "" || !Number.isInteger(number) || number < 1) {
-    failFor(ctx)(
-      `Limit (limit) must be a whole number of at least 1; got "${String(limit)}"`,
-    );
-  }
-  return number;
+	const limit = ctx.getNodeParameter('limit', 50) as unknown;
+	const number = typeof limit === 'number' ? limit : Number(String(limit).trim());
+	if (String(limit).trim() === '' || !Number.isInteger(number) || number < 1) {
+		failFor(ctx)(`Limit (limit) must be a whole number of at least 1; got "${String(limit)}"`);
+	}
+	return number;
 }
 
 /** The request n8n built, without empty values, checked and completed by the operation's steps. */
 async function prepare(
-  ctx: IExecuteSingleFunctions,
-  spec: OperationSpec,
-  built: IHttpRequestOptions,
-  item: ItemContext,
+	ctx: IExecuteSingleFunctions,
+	spec: OperationSpec,
+	built: IHttpRequestOptions,
+	item: ItemContext,
 ): Promise<IHttpRequestOptions> {
-  const request: IHttpRequestOptions = {
-    ...built,
-    qs: built.qs ? withoutEmpty(built.qs as IDataObject) : undefined,
-    body:
-      built.method === "GET" || built.method === undefined
-        ? undefined
-        : withoutEmpty((built.body as IDataObject | undefined) ?? {}),
-  };
-  if (spec.fields) checkFields.call(ctx, spec.fields, request, item);
-  for (const check of spec.checks ?? []) await check.call(ctx, request, item);
-  const steps = spec.lookups ?? [];
-  const names = steps.flatMap((step) => step.needs.call(ctx, request));
-  if (names.length) item.lookups = await readLookups(ctx, item.account, names);
-  for (const step of steps) await step.run?.call(ctx, request, item);
-  return request;
+	const request: IHttpRequestOptions = {
+		...built,
+		qs: built.qs ? withoutEmpty(built.qs as IDataObject) : undefined,
+		body:
+			built.method === 'GET' || built.method === undefined
+				? undefined
+				: withoutEmpty((built.body as IDataObject | undefined) ?? {}),
+	};
+	if (spec.fields) checkFields.call(ctx, spec.fields, request, item);
+	for (const check of spec.checks ?? []) await check.call(ctx, request, item);
+	const steps = spec.lookups ?? [];
+	const names = steps.flatMap((step) => step.needs.call(ctx, request));
+	if (names.length) item.lookups = await readLookups(ctx, item.account, names);
+	for (const step of steps) await step.run?.call(ctx, request, item);
+	return request;
 }
 
 /** Sends the prepared request through our transport and turns the answer into records. */
 async function send(
-  ctx: IExecuteSingleFunctions,
-  spec: OperationSpec,
-  endpoint: Endpoint,
-  request: IHttpRequestOptions,
-  item: ItemContext,
+	ctx: IExecuteSingleFunctions,
+	spec: OperationSpec,
+	endpoint: Endpoint,
+	request: IHttpRequestOptions,
+	item: ItemContext,
 ): Promise<IDataObject[]> {
-  const apiRequest = {
-    method: (request.method ?? "GET") as IHttpRequestMethods,
-    path: request.url ?? "",
-    qs:
-      request.qs && Object.keys(request.qs).length
-        ? (request.qs as IDataObject)
-        : undefined,
-    body: request.body as IDataObject | undefined,
-    target: endpoint.target,
-    itemIndex: item.itemIndex,
-    account: item.account,
-  };
-  if (spec.list) {
-    const returnAll = ctx.getNodeParameter("returnAll", true) as boolean;
-    return await fetchList.call(
-      ctx,
-      apiRequest,
-      spec.list,
-      returnAll ? undefined : checkLimit(ctx),
-    );
-  }
-  const { rootProperty } = endpoint;
-  const answer = await customerCareRequest
-    .call(ctx, apiRequest)
-    .catch(async (error: unknown) => {
-      // A create whose answer was lost: look the record up before failing.
-      if (!(error instanceof UnconfirmedWriteError) || !spec.findCreated)
-        return await Promise.reject(error);
-      const found = await findLostCreate.call(
-        ctx,
-        spec.findCreated,
-        apiRequest,
-        error,
-      );
-      return rootProperty ? { [rootProperty]: found } : found;
-    });
-  const root = rootProperty ? answer[rootProperty] : answer;
-  return Array.isArray(root)
-    ? (root as IDataObject[])
-    : [(root ?? {}) as IDataObject];
+	const apiRequest = {
+		method: (request.method ?? 'GET') as IHttpRequestMethods,
+		path: request.url ?? '',
+		qs: request.qs && Object.keys(request.qs).length ? (request.qs as IDataObject) : undefined,
+		body: request.body as IDataObject | undefined,
+		target: endpoint.target,
+		itemIndex: item.itemIndex,
+		account: item.account,
+	};
+	if (spec.list) {
+		const returnAll = ctx.getNodeParameter('returnAll', true) as boolean;
+		return await fetchList.call(
+			ctx,
+			apiRequest,
+			spec.list,
+			returnAll ? undefined : checkLimit(ctx),
+		);
+	}
+	const { rootProperty } = endpoint;
+	const answer = await customerCareRequest.call(ctx, apiRequest).catch(async (error: unknown) => {
+		// A create whose answer was lost: look the record up before failing.
+		if (!(error instanceof UnconfirmedWriteError) || !spec.findCreated)
+			return await Promise.reject(error);
+		const found = await findLostCreate.call(ctx, spec.findCreated, apiRequest, error);
+		return rootProperty ? { [rootProperty]: found } : found;
+	});
+	const root = rootProperty ? answer[rootProperty] : answer;
+	return Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
 }
 
 /**
@@ -232,37 +204,31 @@ async function send(
  * an error item paired with its input item, and the other items go on.
  */
 function runOperation(endpoint: Endpoint, spec: OperationSpec) {
-  return async function (
-    this: IExecutePaginationFunctions,
-    requestData: DeclarativeRestApiSettings.ResultOptions,
-  ): Promise<INodeExecutionData[]> {
-    const itemIndex = this.getItemIndex();
-    try {
-      const account = await getAccount.call(this);
-      const item: ItemContext = {
-        itemIndex,
-        account,
-        timeZone: account.timeZone ?? this.getTimezone(),
-        fail: failFor(this),
-        lookups: {},
-      };
-      // n8n types the request it built with an optional url, as its own preSend steps take it.
-      const request = await prepare(
-        this,
-        spec,
-        requestData.options as IHttpRequestOptions,
-        item,
-      );
-      let records = await send(this, spec, endpoint, request, item);
-      if (spec.transform)
-        records = await spec.transform.call(this, records, item);
-      return toItems(records, itemIndex);
-    } catch (error) {
-      const nodeError = nodeErrorOf(error, itemIndex, this);
-      if (this.continueOnFail()) return [errorItem(nodeError, itemIndex)];
-      throw nodeError;
-    }
-  };
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const itemIndex = this.getItemIndex();
+		try {
+			const account = await getAccount.call(this);
+			const item: ItemContext = {
+				itemIndex,
+				account,
+				timeZone: account.timeZone ?? this.getTimezone(),
+				fail: failFor(this),
+				lookups: {},
+			};
+			// n8n types the request it built with an optional url, as its own preSend steps take it.
+			const request = await prepare(this, spec, requestData.options as IHttpRequestOptions, item);
+			let records = await send(this, spec, endpoint, request, item);
+			if (spec.transform) records = await spec.transform.call(this, records, item);
+			return toItems(records, itemIndex);
+		} catch (error) {
+			const nodeError = nodeErrorOf(error, itemIndex, this);
+			if (this.continueOnFail()) return [errorItem(nodeError, itemIndex)];
+			throw nodeError;
+		}
+	};
 }
 
 /**
@@ -270,30 +236,35 @@ function runOperation(endpoint: Endpoint, spec: OperationSpec) {
  * the path possibly a routing expression such as `pathWithId`), and its steps.
  */
 export function operation(
-  option: Omit<INodePropertyOptions, "routing"> & {
-    action: string;
-    description: string;
-  },
-  endpoint: Endpoint,
-  spec: OperationSpec = {},
+	option: Omit<INodePropertyOptions, 'routing'> & {
+		action: string;
+		description: string;
+	},
+	endpoint: Endpoint,
+	spec: OperationSpec = {},
 ): INodePropertyOptions {
-  return {
-    ...option,
-    routing: {
-      request: { method: endpoint.method, url: endpoint.path },
-      send: { preSend: undefined, paginate: true },
-      operations: { pagination: runOperation(endpoint, spec) },
-    },
-  };
+	return {
+		...option,
+		routing: {
+			request: {
+				method: endpoint.method,
+				url: endpoint.path,
+				// The heartbeat lives at the credential's Status URL, not under the domain.
+				...(endpoint.target === 'status' ? { baseURL: '={{$credentials.statusUrl}}' } : {}),
+			},
+			send: { preSend: undefined, paginate: true },
+			operations: { pagination: runOperation(endpoint, spec) },
+		},
+	};
 }
 
 /** The Get Many of a reference list (agents, groups, services): Return All, Limit and its own filters. */
 export function listOperation(
-  resource: string,
-  option: Parameters<typeof operation>[0],
-  list: ListEndpoint,
-  filters: INodeProperties[] = [],
+	resource: string,
+	option: Parameters<typeof operation>[0],
+	list: ListEndpoint,
+	filters: INodeProperties[] = [],
 ): { operation: INodePropertyOptions; fields: INodeProperties[] } {
-  const fields = [...returnAllAndLimit(resource), ...filters];
-  return { fields, operation: operation(option, list, { fields, list }) };
+	const fields = [...returnAllAndLimit(resource), ...filters];
+	return { fields, operation: operation(option, list, { fields, list }) };
 }

@@ -4,31 +4,27 @@
  * Each field is declared once, with its check.
  */
 import type {
-  IDataObject,
-  IDisplayOptions,
-  IExecuteSingleFunctions,
-  IHttpRequestOptions,
-  INodeProperties,
-} from "n8n-workflow";
+	IDataObject,
+	IDisplayOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import type { LeadStatus } from "./lookups";
-import type { ItemContext, LookupStep } from "./operation";
-import { checked, isEmpty } from "./validation";
-import { dynamicOptions, EXPRESSION_HINT_MANY } from "./descriptions";
+import type { LeadStatus } from './lookups';
+import type { ItemContext, LookupStep } from './operation';
+import { checked, isEmpty } from './validation';
+import { dynamicOptions, EXPRESSION_HINT_MANY } from './descriptions';
 
-export type SalesRecord = "lead" | "deal";
+export type SalesRecord = 'lead' | 'deal';
 
 /** An int(10) ID of the account (docs/api.md#leads): a whole number of at most 10 characters. */
 export const INT_10 = { id: false, integer: true, min: 0, maxLength: 10 };
 
 /** The record object inside the body (`lead` or `deal`), created when missing. */
-export function recordOf(
-  requestOptions: IHttpRequestOptions,
-  root: SalesRecord,
-): IDataObject {
-  const body = ((requestOptions.body as IDataObject | undefined) ??=
-    {}) as IDataObject;
-  return ((body[root] as IDataObject | undefined) ??= {}) as IDataObject;
+export function recordOf(requestOptions: IHttpRequestOptions, root: SalesRecord): IDataObject {
+	const body = ((requestOptions.body as IDataObject | undefined) ??= {}) as IDataObject;
+	return ((body[root] as IDataObject | undefined) ??= {}) as IDataObject;
 }
 
 /**
@@ -36,18 +32,18 @@ export function recordOf(
  * deal without either has no customer to attach to, and the API refuses it.
  */
 export function requireContact(root: SalesRecord) {
-  return function (
-    this: IExecuteSingleFunctions,
-    request: IHttpRequestOptions,
-    { fail }: ItemContext,
-  ) {
-    const record = recordOf(request, root);
-    if (isEmpty(record.phone) && isEmpty(record.email)) {
-      fail(
-        `Phone (phone) or Email (email) is required: it finds or creates the customer of the ${root}`,
-      );
-    }
-  };
+	return function (
+		this: IExecuteSingleFunctions,
+		request: IHttpRequestOptions,
+		{ fail }: ItemContext,
+	) {
+		const record = recordOf(request, root);
+		if (isEmpty(record.phone) && isEmpty(record.email)) {
+			fail(
+				`Phone (phone) or Email (email) is required: it finds or creates the customer of the ${root}`,
+			);
+		}
+	};
 }
 
 /**
@@ -55,32 +51,29 @@ export function requireContact(root: SalesRecord) {
  * there is no comment (a lone "public" flag is dropped); with a body, the author is required.
  */
 export function checkComment(root: SalesRecord, required: boolean) {
-  return function (
-    this: IExecuteSingleFunctions,
-    request: IHttpRequestOptions,
-    { fail }: ItemContext,
-  ) {
-    const record = recordOf(request, root);
-    const comment = record.comment as IDataObject | undefined;
-    if (!comment || isEmpty(comment.body)) {
-      if (required)
-        fail("Comment (comment.body) is required: every update adds a comment");
-      if (comment && !isEmpty(comment.author_id)) {
-        fail(
-          "Comment (comment.body) is required when a Comment Author is chosen",
-        );
-      }
-      delete record.comment;
-      return;
-    }
-    if (isEmpty(comment.author_id))
-      fail("Comment Author (comment.author_id) is required with a comment");
-  };
+	return function (
+		this: IExecuteSingleFunctions,
+		request: IHttpRequestOptions,
+		{ fail }: ItemContext,
+	) {
+		const record = recordOf(request, root);
+		const comment = record.comment as IDataObject | undefined;
+		if (!comment || isEmpty(comment.body)) {
+			if (required) fail('Comment (comment.body) is required: every update adds a comment');
+			if (comment && !isEmpty(comment.author_id)) {
+				fail('Comment (comment.body) is required when a Comment Author is chosen');
+			}
+			delete record.comment;
+			return;
+		}
+		if (isEmpty(comment.author_id))
+			fail('Comment Author (comment.author_id) is required with a comment');
+	};
 }
 
 /** Final states: only there does an unqualify reason apply (docs/api.md#leads). */
 export function isFinal(status: LeadStatus): boolean {
-  return Number(status.status_type) === 2 || Number(status.status_type) === 3;
+	return Number(status.status_type) === 2 || Number(status.status_type) === 3;
 }
 
 /**
@@ -90,220 +83,192 @@ export function isFinal(status: LeadStatus): boolean {
  * without a status the lead's current status decides, which only the API knows.
  */
 export const checkUnqualifyReason: LookupStep = {
-  needs(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-    const lead = recordOf(request, "lead");
-    return isEmpty(lead.unqualify_reason) || isEmpty(lead.lead_status_id)
-      ? []
-      : ["leadStatuses"];
-  },
-  run(
-    this: IExecuteSingleFunctions,
-    request: IHttpRequestOptions,
-    { fail, lookups }: ItemContext,
-  ) {
-    const lead = recordOf(request, "lead");
-    if (isEmpty(lead.unqualify_reason)) return;
-    if (isEmpty(lead.lead_status_id)) {
-      if (request.method === "POST") {
-        fail(
-          "Unqualify Reason (unqualify_reason) needs a final Lead Status (converted or unqualified): without one a new lead gets the first status",
-        );
-      }
-      return;
-    }
-    const status = lookups.leadStatuses?.find(
-      (entry) => String(entry.id) === String(lead.lead_status_id).trim(),
-    );
-    if (status && !isFinal(status)) {
-      fail(
-        `Unqualify Reason (unqualify_reason) applies only with a final Lead Status (converted or unqualified); "${status.label}" (${status.id}) is not final`,
-      );
-    }
-  },
+	needs(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const lead = recordOf(request, 'lead');
+		return isEmpty(lead.unqualify_reason) || isEmpty(lead.lead_status_id) ? [] : ['leadStatuses'];
+	},
+	run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, { fail, lookups }: ItemContext) {
+		const lead = recordOf(request, 'lead');
+		if (isEmpty(lead.unqualify_reason)) return;
+		if (isEmpty(lead.lead_status_id)) {
+			if (request.method === 'POST') {
+				fail(
+					'Unqualify Reason (unqualify_reason) needs a final Lead Status (converted or unqualified): without one a new lead gets the first status',
+				);
+			}
+			return;
+		}
+		const status = lookups.leadStatuses?.find(
+			(entry) => String(entry.id) === String(lead.lead_status_id).trim(),
+		);
+		if (status && !isFinal(status)) {
+			fail(
+				`Unqualify Reason (unqualify_reason) applies only with a final Lead Status (converted or unqualified); "${status.label}" (${status.id}) is not final`,
+			);
+		}
+	},
 };
 
 const LABEL_METHOD: Record<SalesRecord, string> = {
-  lead: "getLeadLabels",
-  deal: "getDealLabels",
+	lead: 'getLeadLabels',
+	deal: 'getDealLabels',
 };
 
 /** A text field of the record's body, with its length limit. */
 function textField(
-  root: SalesRecord,
-  displayName: string,
-  name: string,
-  maxLength: number,
-  description: string,
-  extra: Partial<INodeProperties> = {},
+	root: SalesRecord,
+	displayName: string,
+	name: string,
+	maxLength: number,
+	description: string,
+	extra: Partial<INodeProperties> = {},
 ) {
-  return checked(
-    {
-      displayName,
-      name,
-      type: "string",
-      default: "",
-      description,
-      routing: { send: { type: "body", property: `${root}.${name}` } },
-      ...extra,
-    } as INodeProperties,
-    { maxLength },
-  );
+	return checked(
+		{
+			displayName,
+			name,
+			type: 'string',
+			default: '',
+			description,
+			routing: { send: { type: 'body', property: `${root}.${name}` } },
+			...extra,
+		} as INodeProperties,
+		{ maxLength },
+	);
 }
 
 /** The subject of a lead or deal, up to 250 characters. */
 export function subjectProperty(
-  root: SalesRecord,
-  description: string,
-  displayOptions?: IDisplayOptions,
+	root: SalesRecord,
+	description: string,
+	displayOptions?: IDisplayOptions,
 ): INodeProperties {
-  return textField(
-    root,
-    "Subject",
-    "subject",
-    250,
-    description,
-    displayOptions ? { displayOptions } : {},
-  );
+	return textField(
+		root,
+		'Subject',
+		'subject',
+		250,
+		description,
+		displayOptions ? { displayOptions } : {},
+	);
 }
 
 /** Subject, phone and e-mail of a new lead or deal: what it is about and whose it is. */
 export function customerKeyProperties(
-  root: SalesRecord,
-  show: IDisplayOptions["show"],
+	root: SalesRecord,
+	show: IDisplayOptions['show'],
 ): INodeProperties[] {
-  const displayOptions = { show };
-  return [
-    subjectProperty(
-      root,
-      `What the ${root} is about, up to 250 characters`,
-      displayOptions,
-    ),
-    checked(
-      {
-        displayName: "Phone",
-        name: "phone",
-        type: "string",
-        default: "",
-        displayOptions,
-        description:
-          "The customer's phone, up to 50 characters. Phone and e-mail identify the customer; at least one is needed.",
-        routing: { send: { type: "body", property: `${root}.phone` } },
-      },
-      { text: true, maxLength: 50 },
-    ),
-    checked(
-      {
-        displayName: "Email",
-        name: "email",
-        type: "string",
-        placeholder: "name@email.com",
-        default: "",
-        displayOptions,
-        description: "The customer's e-mail address, up to 50 characters",
-        routing: { send: { type: "body", property: `${root}.email` } },
-      },
-      { maxLength: 50, email: true },
-    ),
-  ];
+	const displayOptions = { show };
+	return [
+		subjectProperty(root, `What the ${root} is about, up to 250 characters`, displayOptions),
+		checked(
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				displayOptions,
+				description:
+					"The customer's phone, up to 50 characters. Phone and e-mail identify the customer; at least one is needed.",
+				routing: { send: { type: 'body', property: `${root}.phone` } },
+			},
+			{ text: true, maxLength: 50 },
+		),
+		checked(
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				displayOptions,
+				description: "The customer's e-mail address, up to 50 characters",
+				routing: { send: { type: 'body', property: `${root}.email` } },
+			},
+			{ maxLength: 50, email: true },
+		),
+	];
 }
 
 /** An ID dropdown of the record's body; the API's ids are int(10), checked as a number of at most 10 characters. */
 function idOption(
-  root: SalesRecord,
-  displayName: string,
-  name: string,
-  method: string,
-  description: string,
+	root: SalesRecord,
+	displayName: string,
+	name: string,
+	method: string,
+	description: string,
 ) {
-  return checked(
-    dynamicOptions(displayName, name, method, description, {
-      routing: { send: { type: "body", property: `${root}.${name}` } },
-    }),
-    INT_10,
-  );
+	return checked(
+		dynamicOptions(displayName, name, method, description, {
+			routing: { send: { type: 'body', property: `${root}.${name}` } },
+		}),
+		INT_10,
+	);
 }
 
 /** Options that a lead's and a deal's create and update share: assignee, closing date, labels. */
 export function sharedFieldOptions(root: SalesRecord): INodeProperties[] {
-  return [
-    idOption(
-      root,
-      "Assignee",
-      "assignee_id",
-      "getAgents",
-      `The agent who handles the ${root}`,
-    ),
-    checked(
-      {
-        displayName: "Estimated Closed Date",
-        name: "estimated_closed_date",
-        type: "dateTime",
-        default: "",
-        description: `When the ${root} is expected to close; sent as YYYY-MM-DD HH:mm:ss in the account time zone`,
-        routing: {
-          send: { type: "body", property: `${root}.estimated_closed_date` },
-        },
-      },
-      { date: "zoneless" },
-    ),
-    checked(
-      {
-        displayName: "Label Names or IDs",
-        name: `${root}_label`,
-        type: "multiOptions",
-        typeOptions: { loadOptionsMethod: LABEL_METHOD[root] },
-        default: [],
-        description: `Labels of the ${root}. ${EXPRESSION_HINT_MANY}.`,
-        routing: { send: { type: "body", property: `${root}.${root}_label` } },
-      },
-      { idArray: true },
-    ),
-  ];
+	return [
+		idOption(root, 'Assignee', 'assignee_id', 'getAgents', `The agent who handles the ${root}`),
+		checked(
+			{
+				displayName: 'Estimated Closed Date',
+				name: 'estimated_closed_date',
+				type: 'dateTime',
+				default: '',
+				description: `When the ${root} is expected to close; sent as YYYY-MM-DD HH:mm:ss in the account time zone`,
+				routing: {
+					send: { type: 'body', property: `${root}.estimated_closed_date` },
+				},
+			},
+			{ date: 'zoneless' },
+		),
+		checked(
+			{
+				displayName: 'Label Names or IDs',
+				name: `${root}_label`,
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: LABEL_METHOD[root] },
+				default: [],
+				description: `Labels of the ${root}. ${EXPRESSION_HINT_MANY}.`,
+				routing: { send: { type: 'body', property: `${root}.${root}_label` } },
+			},
+			{ idArray: true },
+		),
+	];
 }
 
 /** Options of a create for the customer it may make and where the record goes: name, group, service. */
 export function newRecordOptions(root: SalesRecord): INodeProperties[] {
-  return [
-    textField(
-      root,
-      "Customer Name",
-      "username",
-      250,
-      "Name of a new customer, up to 250 characters; ignored when the phone or e-mail belongs to an existing customer",
-    ),
-    idOption(
-      root,
-      "Group",
-      "group_id",
-      "getGroups",
-      `The department the ${root} goes to`,
-    ),
-    idOption(
-      root,
-      "Service",
-      "service_id",
-      "getServices",
-      `The channel the ${root} came from`,
-    ),
-  ];
+	return [
+		textField(
+			root,
+			'Customer Name',
+			'username',
+			250,
+			'Name of a new customer, up to 250 characters; ignored when the phone or e-mail belongs to an existing customer',
+		),
+		idOption(root, 'Group', 'group_id', 'getGroups', `The department the ${root} goes to`),
+		idOption(root, 'Service', 'service_id', 'getServices', `The channel the ${root} came from`),
+	];
 }
 
 /** The Lead Status and Unqualify Reason of a lead's create and update. */
 export function leadStatusOptions(): INodeProperties[] {
-  return [
-    idOption(
-      "lead",
-      "Lead Status",
-      "lead_status_id",
-      "getLeadStatuses",
-      "The status of the lead; a new lead gets the first status when none is chosen",
-    ),
-    idOption(
-      "lead",
-      "Unqualify Reason",
-      "unqualify_reason",
-      "getLeadUnqualifiedReasons",
-      "Why the lead was disqualified. Only with a final Lead Status (converted or unqualified): with another status the request is refused.",
-    ),
-  ];
+	return [
+		idOption(
+			'lead',
+			'Lead Status',
+			'lead_status_id',
+			'getLeadStatuses',
+			'The status of the lead; a new lead gets the first status when none is chosen',
+		),
+		idOption(
+			'lead',
+			'Unqualify Reason',
+			'unqualify_reason',
+			'getLeadUnqualifiedReasons',
+			'Why the lead was disqualified. Only with a final Lead Status (converted or unqualified): with another status the request is refused.',
+		),
+	];
 }

@@ -1,75 +1,69 @@
 import type {
-  IDataObject,
-  IExecuteSingleFunctions,
-  IHttpRequestOptions,
-  INodeProperties,
-} from "n8n-workflow";
-import { NodeOperationError } from "n8n-workflow";
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { toEpochMs, toIsoZ, toZoneless } from "../transport/dates";
+import { toEpochMs, toIsoZ, toZoneless } from '../transport/dates';
 
 /** A check (and, for dates and lists, a conversion) of one field of the request before it is sent. */
 export interface FieldRule {
-  /** Where the value sits in the request, in dot notation, e.g. `ticket.ticket_subject`. */
-  path: string;
-  /** The name the user sees. */
-  label: string;
-  in?: "body" | "qs";
-  required?: boolean;
-  maxLength?: number;
-  oneOf?: ReadonlyArray<string | number>;
-  min?: number;
-  max?: number;
-  integer?: boolean;
-  email?: boolean;
-  url?: boolean;
-  /** Converts a date to the endpoint's own format. */
-  date?: "isoZ" | "zoneless";
-  /** A list of ids sent comma-separated (`1,2,3`). */
-  idList?: boolean;
-  /** A list of ids sent as a JSON array of numbers (`[1, 2, 3]`); an empty list is not sent. */
-  idArray?: boolean;
-  /** Sent as text, even when an expression gave a number (ids such as `order_city_id`). */
-  text?: boolean;
-  /** A number, decimals allowed (whole numbers: `integer`). */
-  number?: boolean;
-  /** An ID of the account: digits, sent as a number (as text with `text`). */
-  id?: boolean;
-  /** A list of IDs (digits), sent as given; `idList`/`idArray` convert it where the endpoint wants. */
-  ids?: boolean;
+	/** Where the value sits in the request, in dot notation, e.g. `ticket.ticket_subject`. */
+	path: string;
+	/** The name the user sees. */
+	label: string;
+	in?: 'body' | 'qs';
+	required?: boolean;
+	maxLength?: number;
+	oneOf?: ReadonlyArray<string | number>;
+	min?: number;
+	max?: number;
+	integer?: boolean;
+	email?: boolean;
+	url?: boolean;
+	/** Converts a date to the endpoint's own format. */
+	date?: 'isoZ' | 'zoneless';
+	/** A list of ids sent comma-separated (`1,2,3`). */
+	idList?: boolean;
+	/** A list of ids sent as a JSON array of numbers (`[1, 2, 3]`); an empty list is not sent. */
+	idArray?: boolean;
+	/** Sent as text, even when an expression gave a number (ids such as `order_city_id`). */
+	text?: boolean;
+	/** A number, decimals allowed (whole numbers: `integer`). */
+	number?: boolean;
+	/** An ID of the account: digits, sent as a number (as text with `text`). */
+	id?: boolean;
+	/** A list of IDs (digits), sent as given; `idList`/`idArray` convert it where the endpoint wants. */
+	ids?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL_PATTERN = /^https?:\/\/\S+$/i;
 
 function getPath(root: IDataObject, path: string): unknown {
-  return path
-    .split(".")
-    .reduce<unknown>(
-      (node, key) => (node as IDataObject | undefined)?.[key],
-      root,
-    );
+	return path
+		.split('.')
+		.reduce<unknown>((node, key) => (node as IDataObject | undefined)?.[key], root);
 }
 
 function setPath(root: IDataObject, path: string, value: unknown) {
-  const keys = path.split(".");
-  const last = keys.pop()!;
-  if (value === undefined) {
-    // Removing a value must not leave empty parent objects behind (the API reads `{}` as a value).
-    const parent = getPath(root, keys.join(".")) as IDataObject | undefined;
-    if (keys.length === 0) delete root[last];
-    else if (parent && typeof parent === "object") delete parent[last];
-    return;
-  }
-  const parent = keys.reduce<IDataObject>(
-    (node, key) => (node[key] ??= {}) as IDataObject,
-    root,
-  );
-  parent[last] = value as IDataObject[string];
+	const keys = path.split('.');
+	const last = keys.pop()!;
+	if (value === undefined) {
+		// Removing a value must not leave empty parent objects behind (the API reads `{}` as a value).
+		const parent = getPath(root, keys.join('.')) as IDataObject | undefined;
+		if (keys.length === 0) delete root[last];
+		else if (parent && typeof parent === 'object') delete parent[last];
+		return;
+	}
+	const parent = keys.reduce<IDataObject>((node, key) => (node[key] ??= {}) as IDataObject, root);
+	parent[last] = value as IDataObject[string];
 }
 
 export function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === "";
+	return value === undefined || value === null || value === '';
 }
 
 /** Reports bad input: throws an error naming the field, what is allowed and the item. */
@@ -77,131 +71,103 @@ export type Fail = (message: string) => never;
 
 /** The Fail of one item: a NodeOperationError carrying the item index, raised before any request. */
 export function failFor(ctx: IExecuteSingleFunctions): Fail {
-  const itemIndex = ctx.getItemIndex();
-  return (message: string) => {
-    throw new NodeOperationError(
-      ctx.getNode(),
-      `${message} [item ${itemIndex}]`,
-      { itemIndex },
-    );
-  };
+	const itemIndex = ctx.getItemIndex();
+	return (message: string) => {
+		throw new NodeOperationError(ctx.getNode(), `${message} [item ${itemIndex}]`, { itemIndex });
+	};
 }
 
 /** Checks one value against its rule; returns the value to send (converted where the rule says). */
-export function checkField(
-  rule: FieldRule,
-  value: unknown,
-  timeZone: string,
-  fail: Fail,
-): unknown {
-  const name = `${rule.label} (${rule.path.split(".").pop()})`;
-  if (isEmpty(value)) {
-    if (rule.required) fail(`${name} is required`);
-    return undefined;
-  }
-  if (rule.date) {
-    const ms = toEpochMs(value, timeZone);
-    if (ms === undefined) {
-      fail(
-        `${name} must be a date, such as 2026-01-31T08:00:00Z, 2026-01-31 08:00:00 or {{ $now }}; got "${String(value)}"`,
-      );
-    }
-    return rule.date === "isoZ" ? toIsoZ(ms) : toZoneless(ms, timeZone);
-  }
-  if (rule.idList) {
-    const ids = (Array.isArray(value) ? value : String(value).split(","))
-      .map((id) => String(id).trim())
-      .filter((id) => id !== "");
-    const wrong = ids.find((id) => !/^\d+$/.test(id));
-    if (wrong !== undefined)
-      fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
-    return ids.join(",");
-  }
-  if (rule.idArray) {
-    const ids = (Array.isArray(value) ? value : String(value).split(","))
-      .map((id) => String(id).trim())
-      .filter((id) => id !== "");
-    const wrong = ids.find((id) => !/^\d+$/.test(id));
-    if (wrong !== undefined)
-      fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
-    return ids.length > 0 ? ids.map(Number) : undefined;
-  }
-  if (rule.id) {
-    const digits = rule.maxLength ?? 20;
-    if (!new RegExp(`^\\d{1,${digits}}$`).test(String(value).trim())) {
-      fail(
-        `${name} must be a whole number${rule.maxLength ? ` of at most ${digits} digits` : ""}; got "${String(value)}"`,
-      );
-    }
-    // The API's ids are numbers; an expression often gives them as text.
-    if (!rule.text) value = Number(String(value).trim());
-  }
-  if (rule.ids) {
-    const wrong = (
-      Array.isArray(value) ? value : String(value).split(",")
-    ).find((id) => !/^\d{1,20}$/.test(String(id).trim()));
-    if (wrong !== undefined)
-      fail(
-        `${name} must be a list of numeric IDs; "${String(wrong)}" is not one`,
-      );
-  }
-  if (rule.text && typeof value !== "string") value = String(value);
-  if (
-    rule.number ||
-    rule.integer ||
-    rule.min !== undefined ||
-    rule.max !== undefined
-  ) {
-    const number =
-      typeof value === "number" ? value : Number(String(value).trim());
-    if (
-      !Number.isFinite(number) ||
-      (rule.integer && !Number.isInteger(number))
-    ) {
-      fail(
-        `${name} must be ${rule.integer ? "a whole number" : "a number"}; got "${String(value)}"`,
-      );
-    }
-    if (
-      (rule.min !== undefined && number < rule.min) ||
-      (rule.max !== undefined && number > rule.max)
-    ) {
-      fail(
-        `${name} must be between ${rule.min ?? "-∞"} and ${rule.max ?? "∞"}; got ${number}`,
-      );
-    }
-    value = number;
-  }
-  if (rule.oneOf) {
-    // An expression gives `"1"` where the dropdown gives `1`: the allowed value is sent.
-    const allowed = rule.oneOf.find(
-      (option) => String(option) === String(value).trim(),
-    );
-    if (allowed === undefined)
-      fail(
-        `${name} must be one of ${rule.oneOf.join(", ")}; got "${String(value)}"`,
-      );
-    value = allowed;
-  }
-  if (rule.maxLength !== undefined && String(value).length > rule.maxLength) {
-    fail(
-      `${name} is ${String(value).length} characters long; at most ${rule.maxLength} are allowed`,
-    );
-  }
-  if (rule.email && !EMAIL.test(String(value)))
-    fail(`${name} must be an e-mail address; got "${String(value)}"`);
-  if (rule.url && !URL_PATTERN.test(String(value))) {
-    fail(`${name} must start with http:// or https://; got "${String(value)}"`);
-  }
-  return value;
+export function checkField(rule: FieldRule, value: unknown, timeZone: string, fail: Fail): unknown {
+	const name = `${rule.label} (${rule.path.split('.').pop()})`;
+	if (isEmpty(value)) {
+		if (rule.required) fail(`${name} is required`);
+		return undefined;
+	}
+	if (rule.date) {
+		const ms = toEpochMs(value, timeZone);
+		if (ms === undefined) {
+			fail(
+				`${name} must be a date, such as 2026-01-31T08:00:00Z, 2026-01-31 08:00:00 or {{ $now }}; got "${String(value)}"`,
+			);
+		}
+		return rule.date === 'isoZ' ? toIsoZ(ms) : toZoneless(ms, timeZone);
+	}
+	if (rule.idList) {
+		const ids = (Array.isArray(value) ? value : String(value).split(','))
+			.map((id) => String(id).trim())
+			.filter((id) => id !== '');
+		const wrong = ids.find((id) => !/^\d+$/.test(id));
+		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
+		return ids.join(',');
+	}
+	if (rule.idArray) {
+		const ids = (Array.isArray(value) ? value : String(value).split(','))
+			.map((id) => String(id).trim())
+			.filter((id) => id !== '');
+		const wrong = ids.find((id) => !/^\d+$/.test(id));
+		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
+		return ids.length > 0 ? ids.map(Number) : undefined;
+	}
+	if (rule.id) {
+		const digits = rule.maxLength ?? 20;
+		if (!new RegExp(`^\\d{1,${digits}}$`).test(String(value).trim())) {
+			fail(
+				`${name} must be a whole number${rule.maxLength ? ` of at most ${digits} digits` : ''}; got "${String(value)}"`,
+			);
+		}
+		// The API's ids are numbers; an expression often gives them as text.
+		if (!rule.text) value = Number(String(value).trim());
+	}
+	if (rule.ids) {
+		const wrong = (Array.isArray(value) ? value : String(value).split(',')).find(
+			(id) => !/^\d{1,20}$/.test(String(id).trim()),
+		);
+		if (wrong !== undefined)
+			fail(`${name} must be a list of numeric IDs; "${String(wrong)}" is not one`);
+	}
+	if (rule.text && typeof value !== 'string') value = String(value);
+	if (rule.number || rule.integer || rule.min !== undefined || rule.max !== undefined) {
+		const number = typeof value === 'number' ? value : Number(String(value).trim());
+		if (!Number.isFinite(number) || (rule.integer && !Number.isInteger(number))) {
+			fail(
+				`${name} must be ${rule.integer ? 'a whole number' : 'a number'}; got "${String(value)}"`,
+			);
+		}
+		if (
+			(rule.min !== undefined && number < rule.min) ||
+			(rule.max !== undefined && number > rule.max)
+		) {
+			fail(`${name} must be between ${rule.min ?? '-∞'} and ${rule.max ?? '∞'}; got ${number}`);
+		}
+		value = number;
+	}
+	if (rule.oneOf) {
+		// An expression gives `"1"` where the dropdown gives `1`: the allowed value is sent.
+		const allowed = rule.oneOf.find((option) => String(option) === String(value).trim());
+		if (allowed === undefined)
+			fail(`${name} must be one of ${rule.oneOf.join(', ')}; got "${String(value)}"`);
+		value = allowed;
+	}
+	if (rule.maxLength !== undefined && String(value).length > rule.maxLength) {
+		fail(
+			`${name} is ${String(value).length} characters long; at most ${rule.maxLength} are allowed`,
+		);
+	}
+	if (rule.email && !EMAIL.test(String(value)))
+		fail(`${name} must be an e-mail address; got "${String(value)}"`);
+	if (rule.url && !URL_PATTERN.test(String(value))) {
+		fail(`${name} must start with http:// or https://; got "${String(value)}"`);
+	}
+	return value;
 }
 
 /** A date-range filter of a list: the query names of its two ends and the names the user sees. */
 export interface DateRange {
-  since: string;
-  to: string;
-  sinceLabel?: string;
-  toLabel?: string;
+	since: string;
+	to: string;
+	sinceLabel?: string;
+	toLabel?: string;
 }
 
 /**
@@ -209,53 +175,45 @@ export interface DateRange {
  * it starts, and with `required` one range must be given (lists that only read a date range,
  * such as tickets and calls).
  */
-export function checkDateRanges(
-  ranges: DateRange[],
-  options: { required?: boolean } = {},
-) {
-  return function (
-    this: IExecuteSingleFunctions,
-    requestOptions: IHttpRequestOptions,
-    item: { fail: Fail; timeZone: string },
-  ): void {
-    const qs = (requestOptions.qs ?? {}) as IDataObject;
-    const { fail, timeZone } = item;
-    for (const { since, to, sinceLabel = "From", toLabel = "To" } of ranges) {
-      for (const [path, label] of [
-        [since, sinceLabel],
-        [to, toLabel],
-      ]) {
-        if (qs[path] !== undefined)
-          qs[path] = checkField(
-            { path, label, date: "isoZ" },
-            qs[path],
-            timeZone,
-            fail,
-          ) as string;
-      }
-    }
-    if (options.required && !ranges.some(({ since }) => !isEmpty(qs[since]))) {
-      const label = ranges[0].sinceLabel ?? "From";
-      fail(
-        `${label} (${ranges.map(({ since }) => since).join(" or ")}) is required: the API lists records of a date range`,
-      );
-    }
-    for (const { since, to, sinceLabel = "From", toLabel = "To" } of ranges) {
-      if (isEmpty(qs[since]) || isEmpty(qs[to])) continue;
-      if (Date.parse(String(qs[to])) <= Date.parse(String(qs[since]))) {
-        fail(
-          `${toLabel} (${to}) ${String(qs[to])} must be after ${sinceLabel} (${since}) ${String(qs[since])}`,
-        );
-      }
-    }
-  };
+export function checkDateRanges(ranges: DateRange[], options: { required?: boolean } = {}) {
+	return function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+		item: { fail: Fail; timeZone: string },
+	): void {
+		const qs = (requestOptions.qs ?? {}) as IDataObject;
+		const { fail, timeZone } = item;
+		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
+			for (const [path, label] of [
+				[since, sinceLabel],
+				[to, toLabel],
+			]) {
+				if (qs[path] !== undefined)
+					qs[path] = checkField({ path, label, date: 'isoZ' }, qs[path], timeZone, fail) as string;
+			}
+		}
+		if (options.required && !ranges.some(({ since }) => !isEmpty(qs[since]))) {
+			const label = ranges[0].sinceLabel ?? 'From';
+			fail(
+				`${label} (${ranges.map(({ since }) => since).join(' or ')}) is required: the API lists records of a date range`,
+			);
+		}
+		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
+			if (isEmpty(qs[since]) || isEmpty(qs[to])) continue;
+			if (Date.parse(String(qs[to])) <= Date.parse(String(qs[since]))) {
+				fail(
+					`${toLabel} (${to}) ${String(qs[to])} must be after ${sinceLabel} (${since}) ${String(qs[since])}`,
+				);
+			}
+		}
+	};
 }
 
 /* ---------- checks declared with the fields ---------- */
 
 /** What a field allows beyond what its description already says. */
-export type FieldCheck = Omit<FieldRule, "path" | "label" | "in"> & {
-  label?: string;
+export type FieldCheck = Omit<FieldRule, 'path' | 'label' | 'in'> & {
+	label?: string;
 };
 
 const declaredChecks = new WeakMap<INodeProperties, FieldCheck>();
@@ -266,55 +224,45 @@ const declaredChecks = new WeakMap<INodeProperties, FieldCheck>();
  * record ID typed as text); numbers, dropdowns of the account's IDs and fixed choices are
  * checked from their description alone.
  */
-export function checked<T extends INodeProperties>(
-  property: T,
-  check: FieldCheck,
-): T {
-  declaredChecks.set(property, check);
-  return property;
+export function checked<T extends INodeProperties>(property: T, check: FieldCheck): T {
+	declaredChecks.set(property, check);
+	return property;
 }
 
 /** The check declared on a field, to carry it over to a copy of the field. */
-export function declaredCheckOf(
-  property: INodeProperties,
-): FieldCheck | undefined {
-  return declaredChecks.get(property);
+export function declaredCheckOf(property: INodeProperties): FieldCheck | undefined {
+	return declaredChecks.get(property);
 }
 
 /** The ID of a record in the path (ticket, lead, deal): the API's ids are int(10). */
 export const RECORD_ID: FieldCheck = {
-  required: true,
-  id: true,
-  maxLength: 10,
+	required: true,
+	id: true,
+	maxLength: 10,
 };
 
 /** The check a field's description implies: its type, bounds, dropdown source or choices. */
 function checkOf(property: INodeProperties): FieldCheck | undefined {
-  const typeOptions = property.typeOptions ?? {};
-  let implied: FieldCheck | undefined;
-  if (property.type === "number") {
-    implied = {
-      number: true,
-      integer: typeOptions.numberPrecision === undefined,
-      min: typeOptions.minValue,
-      max: typeOptions.maxValue,
-    };
-  } else if (property.type === "options" && typeOptions.loadOptionsMethod) {
-    implied = { id: true };
-  } else if (
-    property.type === "multiOptions" &&
-    typeOptions.loadOptionsMethod
-  ) {
-    implied = { ids: true };
-  } else if (property.type === "options" && Array.isArray(property.options)) {
-    implied = {
-      oneOf: (property.options as Array<{ value: string | number }>).map(
-        (option) => option.value,
-      ),
-    };
-  }
-  const declared = declaredChecks.get(property);
-  return declared || implied ? { ...implied, ...declared } : undefined;
+	const typeOptions = property.typeOptions ?? {};
+	let implied: FieldCheck | undefined;
+	if (property.type === 'number') {
+		implied = {
+			number: true,
+			integer: typeOptions.numberPrecision === undefined,
+			min: typeOptions.minValue,
+			max: typeOptions.maxValue,
+		};
+	} else if (property.type === 'options' && typeOptions.loadOptionsMethod) {
+		implied = { id: true };
+	} else if (property.type === 'multiOptions' && typeOptions.loadOptionsMethod) {
+		implied = { ids: true };
+	} else if (property.type === 'options' && Array.isArray(property.options)) {
+		implied = {
+			oneOf: (property.options as Array<{ value: string | number }>).map((option) => option.value),
+		};
+	}
+	const declared = declaredChecks.get(property);
+	return declared || implied ? { ...implied, ...declared } : undefined;
 }
 
 /**
@@ -322,50 +270,46 @@ function checkOf(property: INodeProperties): FieldCheck | undefined {
  * `Assignee Name or ID` → `Assignee`, `Label Names or IDs` → `Labels`, `Probability (%)` → `Probability`.
  */
 function labelOf(property: INodeProperties): string {
-  return property.displayName
-    .replace(/ Name or ID$/, "")
-    .replace(/(s?) Names or IDs$/, (_, plural: string) =>
-      plural ? plural : "s",
-    )
-    .replace(/ \(.*\)$/, "");
+	return property.displayName
+		.replace(/ Name or ID$/, '')
+		.replace(/(s?) Names or IDs$/, (_, plural: string) => (plural ? plural : 's'))
+		.replace(/ \(.*\)$/, '');
 }
 
 interface PlacedRule extends FieldRule {
-  /** A parameter that is not sent as a field (e.g. a record ID in the path): checked, not changed. */
-  parameter?: string;
+	/** A parameter that is not sent as a field (e.g. a record ID in the path): checked, not changed. */
+	parameter?: string;
 }
 
 /** The rules of the fields that n8n puts into the request at a fixed place, and of checked path parameters. */
 function rulesOf(properties: INodeProperties[], top = true): PlacedRule[] {
-  const rules: PlacedRule[] = [];
-  for (const property of properties) {
-    if (property.type === "collection") {
-      rules.push(
-        ...rulesOf((property.options ?? []) as INodeProperties[], false),
-      );
-      continue;
-    }
-    const check = checkOf(property);
-    if (!check) continue;
-    const send = property.routing?.send;
-    const path = send?.property;
-    if (typeof path === "string" && !path.startsWith("=")) {
-      rules.push({
-        ...check,
-        path,
-        label: check.label ?? labelOf(property),
-        in: send?.type === "query" ? "qs" : "body",
-      });
-    } else if (top && !send && declaredChecks.has(property)) {
-      rules.push({
-        ...check,
-        path: property.name,
-        label: check.label ?? labelOf(property),
-        parameter: property.name,
-      });
-    }
-  }
-  return rules;
+	const rules: PlacedRule[] = [];
+	for (const property of properties) {
+		if (property.type === 'collection') {
+			rules.push(...rulesOf((property.options ?? []) as INodeProperties[], false));
+			continue;
+		}
+		const check = checkOf(property);
+		if (!check) continue;
+		const send = property.routing?.send;
+		const path = send?.property;
+		if (typeof path === 'string' && !path.startsWith('=')) {
+			rules.push({
+				...check,
+				path,
+				label: check.label ?? labelOf(property),
+				in: send?.type === 'query' ? 'qs' : 'body',
+			});
+		} else if (top && !send && declaredChecks.has(property)) {
+			rules.push({
+				...check,
+				path: property.name,
+				label: check.label ?? labelOf(property),
+				parameter: property.name,
+			});
+		}
+	}
+	return rules;
 }
 
 const rulesCache = new WeakMap<INodeProperties[], PlacedRule[]>();
@@ -377,29 +321,23 @@ const rulesCache = new WeakMap<INodeProperties[], PlacedRule[]>();
  * they sit; numbers given as text become numbers.
  */
 export function checkFields(
-  this: IExecuteSingleFunctions,
-  properties: INodeProperties[],
-  requestOptions: IHttpRequestOptions,
-  item: { timeZone: string; fail: Fail },
+	this: IExecuteSingleFunctions,
+	properties: INodeProperties[],
+	requestOptions: IHttpRequestOptions,
+	item: { timeZone: string; fail: Fail },
 ): void {
-  let rules = rulesCache.get(properties);
-  if (!rules) rulesCache.set(properties, (rules = rulesOf(properties)));
-  const { timeZone, fail } = item;
-  for (const rule of rules) {
-    if (rule.parameter) {
-      checkField(
-        rule,
-        this.getNodeParameter(rule.parameter, "") as unknown,
-        timeZone,
-        fail,
-      );
-      continue;
-    }
-    const target = ((rule.in === "qs"
-      ? requestOptions.qs
-      : requestOptions.body) ?? {}) as IDataObject;
-    const value = getPath(target, rule.path);
-    if (value !== undefined || rule.required)
-      setPath(target, rule.path, checkField(rule, value, timeZone, fail));
-  }
+	let rules = rulesCache.get(properties);
+	if (!rules) rulesCache.set(properties, (rules = rulesOf(properties)));
+	const { timeZone, fail } = item;
+	for (const rule of rules) {
+		if (rule.parameter) {
+			checkField(rule, this.getNodeParameter(rule.parameter, '') as unknown, timeZone, fail);
+			continue;
+		}
+		const target = ((rule.in === 'qs' ? requestOptions.qs : requestOptions.body) ??
+			{}) as IDataObject;
+		const value = getPath(target, rule.path);
+		if (value !== undefined || rule.required)
+			setPath(target, rule.path, checkField(rule, value, timeZone, fail));
+	}
 }

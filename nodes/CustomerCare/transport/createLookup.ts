@@ -35,7 +35,8 @@ const FILTERS = ['requester_id', 'assignee_id', 'service_id'];
 /** The output flag of a record found after its create's answer was lost. */
 export const FOUND_AFTER_LOST_ANSWER = 'foundAfterLostAnswer';
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+const text = (value: unknown) =>
+	value === undefined || value === null ? '' : String(value).trim();
 const digits = (value: unknown) => text(value).replace(/\D/g, '');
 
 /** The requester as a list record shows it (tickets nest it in `requester`, leads and deals list it flat). */
@@ -59,7 +60,9 @@ function matches(record: IDataObject, sent: IDataObject, lookup: CreateLookup): 
 		[digits(sent.phone), shown.phones],
 		[text(sent.email).toLowerCase(), shown.emails],
 	];
-	return checks.every(([wanted, values]) => wanted === '' || values.length === 0 || values.includes(wanted));
+	return checks.every(
+		([wanted, values]) => wanted === '' || values.length === 0 || values.includes(wanted),
+	);
 }
 
 /**
@@ -81,7 +84,12 @@ export async function findLostCreate(
 	const searched = `A search of the ${lookup.noun}s created between ${clock(since)} and ${clock(to)}`;
 
 	let finding: string;
-	if (text(sent[lookup.subjectProperty]) === '' && !sent.requester_id && !sent.phone && !sent.email) {
+	if (
+		text(sent[lookup.subjectProperty]) === '' &&
+		!sent.requester_id &&
+		!sent.phone &&
+		!sent.email
+	) {
 		finding = `Without a subject or a requester, the ${lookup.noun} cannot be told apart from others.`;
 	} else {
 		try {

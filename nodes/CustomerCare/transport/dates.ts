@@ -24,7 +24,14 @@ function wallClock(ms: number, timeZone: string) {
 		second: '2-digit',
 	}).formatToParts(new Date(ms));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+	return {
+		year: get('year'),
+		month: get('month'),
+		day: get('day'),
+		hour: get('hour'),
+		minute: get('minute'),
+		second: get('second'),
+	};
 }
 
 /** Offset of a time zone at an instant, in ms (wall clock minus UTC). */
@@ -66,7 +73,8 @@ export function toEpochMs(value: unknown, timeZone: string): number | undefined 
 	if (typeof value === 'object') {
 		// A Luxon DateTime from an expression such as {{ $now }}.
 		const luxon = value as { toMillis?: () => number; isValid?: boolean };
-		if (typeof luxon.toMillis === 'function') return luxon.isValid === false ? undefined : luxon.toMillis();
+		if (typeof luxon.toMillis === 'function')
+			return luxon.isValid === false ? undefined : luxon.toMillis();
 		return undefined;
 	}
 	if (typeof value !== 'string') return undefined;
@@ -74,8 +82,23 @@ export function toEpochMs(value: unknown, timeZone: string): number | undefined 
 	const zoneless = ZONELESS.exec(text);
 	if (zoneless) {
 		const [, y, mo, d, h = '0', mi = '0', s = '0'] = zoneless;
-		const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
-		if (parts[1] < 1 || parts[1] > 12 || parts[2] < 1 || parts[2] > 31 || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) {
+		const parts = [y, mo, d, h, mi, s].map(Number) as [
+			number,
+			number,
+			number,
+			number,
+			number,
+			number,
+		];
+		if (
+			parts[1] < 1 ||
+			parts[1] > 12 ||
+			parts[2] < 1 ||
+			parts[2] > 31 ||
+			parts[3] > 23 ||
+			parts[4] > 59 ||
+			parts[5] > 59
+		) {
 			return undefined;
 		}
 		return fromWallClock(parts, timeZone);

@@ -67,7 +67,9 @@ interface ApiFailure {
 export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 	const { status, body, itemIndex } = failure;
 	const apiMessage =
-		typeof body?.message === 'string' && body.message ? body.message : httpStatusText(status, failure.host);
+		typeof body?.message === 'string' && body.message
+			? body.message
+			: httpStatusText(status, failure.host);
 	const extra = (body?.extraDataJson ?? undefined) as IDataObject | undefined;
 	let description = `${failure.method} ${failure.path} answered ${status}: ${apiMessage}`;
 
@@ -163,11 +165,14 @@ function attemptsText(attempts: FailedAttempt[]): string {
  * A read (or a write that provably never arrived) that failed on every attempt. An answer that
  * came back is named by its status; only when nothing came back is the platform "not reached".
  */
-export function unavailableError(node: INode, attempts: FailedAttempt[], advice: string, itemIndex?: number) {
+export function unavailableError(
+	node: INode,
+	attempts: FailedAttempt[],
+	advice: string,
+	itemIndex?: number,
+) {
 	const last = attempts[attempts.length - 1];
-	const message = last.status
-		? last.message
-		: `The platform could not be reached: ${last.message}`;
+	const message = last.status ? last.message : `The platform could not be reached: ${last.message}`;
 	return new NodeApiError(
 		node,
 		{ transportCode: last.code, message: last.message },
@@ -191,7 +196,13 @@ export function unavailableError(node: INode, attempts: FailedAttempt[], advice:
 export class UnconfirmedWriteError extends NodeApiError {
 	constructor(
 		node: INode,
-		readonly write: { method: string; path: string; what: string; sentAt: number; attempts: FailedAttempt[] },
+		readonly write: {
+			method: string;
+			path: string;
+			what: string;
+			sentAt: number;
+			attempts: FailedAttempt[];
+		},
 		itemIndex?: number,
 		lookup?: string,
 	) {
@@ -219,7 +230,12 @@ export function credentialError(node: INode, field: string, allowed: string) {
 }
 
 /** A setting of the node or the credential that stops the request from being sent at all. */
-export function configurationError(node: INode, message: string, description: string, itemIndex?: number) {
+export function configurationError(
+	node: INode,
+	message: string,
+	description: string,
+	itemIndex?: number,
+) {
 	return new NodeOperationError(node, message, {
 		description,
 		itemIndex,

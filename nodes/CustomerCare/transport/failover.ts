@@ -5,7 +5,11 @@ const FAILOVER_STICKY_MS = 60_000;
 const primaryDownUntil = new Map<string, number>();
 
 /** The primary, then the backup; the other way round while the primary is known down. */
-export function baseUrlsInOrder(account: { key: string; baseUrl: string; backupBaseUrl?: string }): string[] {
+export function baseUrlsInOrder(account: {
+	key: string;
+	baseUrl: string;
+	backupBaseUrl?: string;
+}): string[] {
 	if (!account.backupBaseUrl) return [account.baseUrl];
 	return (primaryDownUntil.get(account.key) ?? 0) > Date.now()
 		? [account.backupBaseUrl, account.baseUrl]

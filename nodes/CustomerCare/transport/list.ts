@@ -113,7 +113,9 @@ export async function fetchList(
 		}
 		return dedupe(records, spec.idProperty).slice(0, limit);
 	}
-	const perWindow = await Promise.all(windows.map(async (window) => await fetchPages.call(this, window, spec)));
+	const perWindow = await Promise.all(
+		windows.map(async (window) => await fetchPages.call(this, window, spec)),
+	);
 	return dedupe(perWindow.flat(), spec.idProperty);
 }
 
@@ -158,7 +160,8 @@ async function fetchPages(
 		const firstRecords = recordsOf(first, spec);
 		const total = Number(first.numFound ?? firstRecords.length);
 		const pages = Math.ceil(total / MAX_PAGE_SIZE);
-		if (firstRecords.length < MAX_PAGE_SIZE || pages <= 1) return dedupe(firstRecords, spec.idProperty);
+		if (firstRecords.length < MAX_PAGE_SIZE || pages <= 1)
+			return dedupe(firstRecords, spec.idProperty);
 
 		const rest = await Promise.all(
 			Array.from({ length: pages - 1 }, async (_, index) => await page(index + 2, MAX_PAGE_SIZE)),
@@ -166,7 +169,11 @@ async function fetchPages(
 		const records = firstRecords.concat(...rest.map((answer) => recordsOf(answer, spec)));
 		let stable = rest.every((answer) => Number(answer.numFound ?? total) === total);
 		// Records added while we read push the list past numFound: follow on until a short page.
-		for (let pageNumber = pages + 1, last = recordsOf(rest[rest.length - 1], spec); last.length === MAX_PAGE_SIZE; pageNumber++) {
+		for (
+			let pageNumber = pages + 1, last = recordsOf(rest[rest.length - 1], spec);
+			last.length === MAX_PAGE_SIZE;
+			pageNumber++
+		) {
 			last = recordsOf(await page(pageNumber, MAX_PAGE_SIZE), spec);
 			records.push(...last);
 			stable = false;

@@ -93,7 +93,11 @@ export async function getAccount(this: TransportContext): Promise<Account> {
 	}
 	const backupBaseUrl = normalizeUrl(credentials.backupBaseUrl);
 	if (backupBaseUrl && !/^https?:\/\//i.test(backupBaseUrl)) {
-		throw credentialError(node, 'Backup Base URL', 'must be empty or an http:// or https:// address');
+		throw credentialError(
+			node,
+			'Backup Base URL',
+			'must be empty or an http:// or https:// address',
+		);
 	}
 	const domain = typeof credentials.domain === 'string' ? credentials.domain.trim() : '';
 	if (!domain || domain.includes('/')) {
@@ -101,7 +105,11 @@ export async function getAccount(this: TransportContext): Promise<Account> {
 	}
 	const timeZone = typeof credentials.timeZone === 'string' ? credentials.timeZone.trim() : '';
 	if (timeZone && !isValidTimeZone(timeZone)) {
-		throw credentialError(node, 'Account Time Zone', `must be an IANA time zone such as Asia/Ho_Chi_Minh; got "${timeZone}"`);
+		throw credentialError(
+			node,
+			'Account Time Zone',
+			`must be an IANA time zone such as Asia/Ho_Chi_Minh; got "${timeZone}"`,
+		);
 	}
 	const maxPerSecond = Number(credentials.maxRequestsPerSecond ?? API_LIMITS.perSecond);
 	return {
@@ -131,7 +139,8 @@ function hostnameOf(url: string): string {
 /** n8n's credential domain restriction (`allowedHttpRequestDomains` = domains), read from the credential. */
 function allowedDomainsOf(credentials: IDataObject, baseUrl: string): string | undefined {
 	if (credentials.allowedHttpRequestDomains !== 'domains') return undefined;
-	const listed = typeof credentials.allowedDomains === 'string' ? credentials.allowedDomains.trim() : '';
+	const listed =
+		typeof credentials.allowedDomains === 'string' ? credentials.allowedDomains.trim() : '';
 	const own = hostnameOf(baseUrl);
 	return [own, listed].filter(Boolean).join(', ');
 }
@@ -164,7 +173,9 @@ function requestSettingsOf(ctx: TransportContext, itemIndex: number | undefined)
 	try {
 		const read = ctx.getNodeParameter as (...args: unknown[]) => unknown;
 		const single = 'getItemIndex' in ctx || !('getInputData' in ctx);
-		const value = single ? read.call(ctx, 'requestOptions', {}) : read.call(ctx, 'requestOptions', itemIndex ?? 0, {});
+		const value = single
+			? read.call(ctx, 'requestOptions', {})
+			: read.call(ctx, 'requestOptions', itemIndex ?? 0, {});
 		if (value && typeof value === 'object') options = value as IDataObject;
 	} catch {
 		return {};
@@ -180,7 +191,11 @@ function requestSettingsOf(ctx: TransportContext, itemIndex: number | undefined)
 }
 
 /** `http://user:password@proxy:3128` into n8n's proxy form, as n8n's routing does it. */
-function parseProxy(ctx: TransportContext, proxy: string, itemIndex: number | undefined): IHttpRequestOptions['proxy'] {
+function parseProxy(
+	ctx: TransportContext,
+	proxy: string,
+	itemIndex: number | undefined,
+): IHttpRequestOptions['proxy'] {
 	let url: URL | undefined;
 	try {
 		url = new URL(proxy);
@@ -200,7 +215,12 @@ function parseProxy(ctx: TransportContext, proxy: string, itemIndex: number | un
 		port: Number(url.port),
 		protocol: url.protocol.replace(/:$/, ''),
 		...(url.username
-			? { auth: { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } }
+			? {
+					auth: {
+						username: decodeURIComponent(url.username),
+						password: decodeURIComponent(url.password),
+					},
+				}
 			: {}),
 	};
 }
@@ -256,11 +276,19 @@ interface TransportFailure {
 function failureOf(error: unknown): { code: string; syscall?: string; message: string } {
 	let code: string | undefined;
 	let syscall: string | undefined;
-	for (let level = error as TransportFailure | undefined, depth = 0; level && depth < 5; level = level.cause, depth++) {
+	for (
+		let level = error as TransportFailure | undefined, depth = 0;
+		level && depth < 5;
+		level = level.cause, depth++
+	) {
 		code = level.code ?? code;
 		syscall = level.syscall ?? syscall;
 	}
-	return { code: code ?? 'ENETWORK', syscall, message: String((error as TransportFailure)?.message ?? error) };
+	return {
+		code: code ?? 'ENETWORK',
+		syscall,
+		message: String((error as TransportFailure)?.message ?? error),
+	};
 }
 
 /** Sends once to one host. */
@@ -305,14 +333,20 @@ async function sendOnce(
 		const timedOut = TIMEOUT_CODES.has(code) && syscall !== 'connect';
 		const certificate = CERTIFICATE_CODE.test(code);
 		let text = redact(message, account.token);
-		if (timedOut) text = `no answer within ${timeoutMs} ms${settings.timeoutMs ? " (the node's Request Options → Timeout)" : ''}`;
-		if (certificate) text += " (for a platform with its own certificate authority, turn on Ignore SSL Issues in the node's Request Options)";
+		if (timedOut)
+			text = `no answer within ${timeoutMs} ms${settings.timeoutMs ? " (the node's Request Options → Timeout)" : ''}`;
+		if (certificate)
+			text +=
+				" (for a platform with its own certificate authority, turn on Ignore SSL Issues in the node's Request Options)";
 		return {
 			kind: 'failed',
 			host,
 			code,
 			message: text,
-			neverArrived: NEVER_ARRIVED_CODES.has(code) || certificate || (code === 'ETIMEDOUT' && syscall === 'connect'),
+			neverArrived:
+				NEVER_ARRIVED_CODES.has(code) ||
+				certificate ||
+				(code === 'ETIMEDOUT' && syscall === 'connect'),
 			hostUnusable: timedOut || certificate,
 		};
 	}
@@ -340,11 +374,17 @@ async function sendOnce(
 		// A gateway's HTML page or the API's JSON envelope: the status says what happened.
 		const apiMessage = readable ? (body as IDataObject | undefined)?.message : undefined;
 		const text = httpStatusText(status, host, response.statusMessage);
-		return failed(`HTTP_${status}`, typeof apiMessage === 'string' && apiMessage ? `${text}: ${apiMessage}` : text);
+		return failed(
+			`HTTP_${status}`,
+			typeof apiMessage === 'string' && apiMessage ? `${text}: ${apiMessage}` : text,
+		);
 	}
 	if (!readable) {
 		if (status >= 400) return { kind: 'answer', status, body: undefined, host };
-		return failed('UNREADABLE', `${httpStatusText(status, host, response.statusMessage)} with a body that is not valid JSON`);
+		return failed(
+			'UNREADABLE',
+			`${httpStatusText(status, host, response.statusMessage)} with a body that is not valid JSON`,
+		);
 	}
 	return { kind: 'answer', status, body: body as IDataObject | undefined, host };
 }
@@ -352,18 +392,27 @@ async function sendOnce(
 /** Who the write was about, for a person to find it in the platform. */
 function describeWrite(request: ApiRequest): string {
 	const body = request.body ?? {};
-	const record = (Object.values(body).find((value) => value && typeof value === 'object' && !Array.isArray(value)) ??
-		body) as IDataObject;
+	const record = (Object.values(body).find(
+		(value) => value && typeof value === 'object' && !Array.isArray(value),
+	) ?? body) as IDataObject;
 	const parts: string[] = [];
 	const subject = record.ticket_subject ?? record.subject;
 	if (subject) parts.push(`subject "${String(subject)}"`);
-	const requester = [record.requester_id && `requester ID ${String(record.requester_id)}`, record.phone && `phone ${String(record.phone)}`, record.email && `e-mail ${String(record.email)}`].filter(Boolean);
+	const requester = [
+		record.requester_id && `requester ID ${String(record.requester_id)}`,
+		record.phone && `phone ${String(record.phone)}`,
+		record.email && `e-mail ${String(record.email)}`,
+	].filter(Boolean);
 	if (requester.length) parts.push(requester.join(', '));
 	const comment = record.ticket_comment ?? record.comment;
-	const commentBody = typeof comment === 'object' && comment ? (comment as IDataObject).body : comment;
+	const commentBody =
+		typeof comment === 'object' && comment ? (comment as IDataObject).body : comment;
 	if (commentBody) parts.push(`comment "${String(commentBody).slice(0, 80)}"`);
 	if (record.content) parts.push(`message "${String(record.content).slice(0, 80)}"`);
-	const what = request.method === 'PUT' ? `the change to ${request.path}` : `the record created by ${request.path}`;
+	const what =
+		request.method === 'PUT'
+			? `the change to ${request.path}`
+			: `the record created by ${request.path}`;
 	return parts.length ? `${what} with ${parts.join(', ')}` : what;
 }
 
@@ -410,7 +459,14 @@ async function sendWithRetries(
 			}
 			let attempt: Attempt;
 			try {
-				attempt = await sendOnce(ctx, account, host, request, settings, Math.max(1, Math.min(attemptTimeoutMs, deadline - sentAt)));
+				attempt = await sendOnce(
+					ctx,
+					account,
+					host,
+					request,
+					settings,
+					Math.max(1, Math.min(attemptTimeoutMs, deadline - sentAt)),
+				);
 			} finally {
 				slot();
 			}
@@ -418,18 +474,32 @@ async function sendWithRetries(
 				if (host === account.baseUrl) markPrimaryUp(account.key);
 				return { answer: attempt, sentAt };
 			}
-			failures.push({ host: attempt.host, code: attempt.code, message: attempt.message, status: attempt.status });
+			failures.push({
+				host: attempt.host,
+				code: attempt.code,
+				message: attempt.message,
+				status: attempt.status,
+			});
 			if (!idempotent && !attempt.neverArrived) {
 				throw new UnconfirmedWriteError(
 					node,
-					{ method, path: request.path, what: describeWrite(request), sentAt: firstSentAt, attempts: failures },
+					{
+						method,
+						path: request.path,
+						what: describeWrite(request),
+						sentAt: firstSentAt,
+						attempts: failures,
+					},
 					request.itemIndex,
 				);
 			}
 			const delay = RETRY_DELAYS_MS[retry];
 			const goToBackup = hasBackup && (attempt.neverArrived || attempt.hostUnusable || !idempotent);
 			const sameHostAgain =
-				delay !== undefined && !goToBackup && !(attempt.hostUnusable && attempt.neverArrived) && Date.now() + delay < deadline;
+				delay !== undefined &&
+				!goToBackup &&
+				!(attempt.hostUnusable && attempt.neverArrived) &&
+				Date.now() + delay < deadline;
 			if (!sameHostAgain) break;
 			await sleep(delay);
 		}
@@ -464,7 +534,8 @@ export async function customerCareRequest(
 	);
 	let hosts: string[];
 	if (request.target === 'status') {
-		if (!account.statusUrl) throw credentialError(node, 'Status URL', 'must be set to read the heartbeat');
+		if (!account.statusUrl)
+			throw credentialError(node, 'Status URL', 'must be set to read the heartbeat');
 		hosts = [account.statusUrl];
 	} else {
 		// The Base URL's own host is always in the list; a backup outside it is never sent the token.
@@ -474,7 +545,14 @@ export async function customerCareRequest(
 	let retries429 = 0;
 
 	for (;;) {
-		const { answer, sentAt } = await sendWithRetries(this, account, request, hosts, throttle, settings);
+		const { answer, sentAt } = await sendWithRetries(
+			this,
+			account,
+			request,
+			hosts,
+			throttle,
+			settings,
+		);
 		const { status, body } = answer;
 		if (status === 429) {
 			const backoffMs = throttle.on429(sentAt);

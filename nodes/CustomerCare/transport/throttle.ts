@@ -53,7 +53,8 @@ class SlidingWindow {
 	 * places being held by requests not recorded yet; Infinity when only a release frees one.
 	 */
 	earliest(now: number, taken = 0): number {
-		while (this.head < this.times.length && this.times[this.head] <= now - this.windowMs) this.head++;
+		while (this.head < this.times.length && this.times[this.head] <= now - this.windowMs)
+			this.head++;
 		if (this.head > 4096) {
 			this.times.splice(0, this.head);
 			this.head = 0;
@@ -266,7 +267,8 @@ export class AccountThrottle {
 	on429(sentAt: number): number {
 		const now = Date.now();
 		this.consecutive429++;
-		if (this.consecutive429 > 1 && sentAt <= this.burstSeenAt) return Math.max(0, this.pausedUntil - now);
+		if (this.consecutive429 > 1 && sentAt <= this.burstSeenAt)
+			return Math.max(0, this.pausedUntil - now);
 		const lone = this.bursts === 0 && now - this.burstSeenAt >= QUIET_BEFORE_LONE_429_MS;
 		this.burstSeenAt = now;
 		this.bursts++;

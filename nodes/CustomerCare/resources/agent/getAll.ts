@@ -1,15 +1,14 @@
-import { AGENT } from "../../api/endpoints";
-import { listOperation } from "../../shared/operation";
+import { AGENT } from '../../api/endpoints';
+import { listOperation } from '../../shared/operation';
 
-export const { operation: getAllAgents, fields: getAllAgentsFields } =
-  listOperation(
-    "agent",
-    {
-      name: "Get Many",
-      value: "getAll",
-      action: "Get many agents",
-      description:
-        "List the staff users (agents) of the account with their group, role and per-channel status (call, chat, ticket)",
-    },
-    AGENT.list,
-  );
+export const { operation: getAllAgents, fields: getAllAgentsFields } = listOperation(
+	'agent',
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many agents',
+		description:
+			'List the staff users (agents) of the account with their group, role and per-channel status (call, chat, ticket)',
+	},
+	AGENT.list,
+);

@@ -1,9 +1,9 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from "../../shared/descriptions";
-import { getAllAgents, getAllAgentsFields } from "./getAll";
+import { operationSelector } from '../../shared/descriptions';
+import { getAllAgents, getAllAgentsFields } from './getAll';
 
 export const agentDescription: INodeProperties[] = [
-  operationSelector("agent", [getAllAgents], "getAll"),
-  ...getAllAgentsFields,
+	operationSelector('agent', [getAllAgents], 'getAll'),
+	...getAllAgentsFields,
 ];

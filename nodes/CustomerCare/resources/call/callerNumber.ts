@@ -1,4 +1,4 @@
-import type { IDataObject } from "n8n-workflow";
+import type { IDataObject } from 'n8n-workflow';
 
 /**
  * n8n's expression sandbox refuses any property named `caller` ("Cannot access "caller" due
@@ -6,8 +6,7 @@ import type { IDataObject } from "n8n-workflow";
  * call also carries it as `caller_number`; `caller` stays as the API sent it.
  */
 export function withCallerNumber(calls: IDataObject[]): IDataObject[] {
-  // The records are this execution's own, freshly parsed: completed in place, not copied.
-  for (const call of calls)
-    if ("caller" in call) call.caller_number = call.caller;
-  return calls;
+	// The records are this execution's own, freshly parsed: completed in place, not copied.
+	for (const call of calls) if ('caller' in call) call.caller_number = call.caller;
+	return calls;
 }

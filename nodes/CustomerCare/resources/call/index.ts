@@ -1,9 +1,9 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from "../../shared/descriptions";
-import { getAllCalls, getAllCallsFields } from "./getAll";
+import { operationSelector } from '../../shared/descriptions';
+import { getAllCalls, getAllCallsFields } from './getAll';
 
 export const callDescription: INodeProperties[] = [
-  operationSelector("call", [getAllCalls], "getAll"),
-  ...getAllCallsFields,
+	operationSelector('call', [getAllCalls], 'getAll'),
+	...getAllCallsFields,
 ];

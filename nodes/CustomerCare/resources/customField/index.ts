@@ -1,9 +1,9 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from "../../shared/descriptions";
-import { getAllCustomFields, getAllCustomFieldsFields } from "./getAll";
+import { operationSelector } from '../../shared/descriptions';
+import { getAllCustomFields, getAllCustomFieldsFields } from './getAll';
 
 export const customFieldDescription: INodeProperties[] = [
-  operationSelector("customField", [getAllCustomFields], "getAll"),
-  ...getAllCustomFieldsFields,
+	operationSelector('customField', [getAllCustomFields], 'getAll'),
+	...getAllCustomFieldsFields,
 ];

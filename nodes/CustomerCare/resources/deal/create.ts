@@ -1,77 +1,65 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { DEAL } from "../../api/endpoints";
-import { sendCustomFields } from "../../shared/customFields";
+import { DEAL } from '../../api/endpoints';
+import { sendCustomFields } from '../../shared/customFields';
+import { alphabetical, collection, commentFields } from '../../shared/descriptions';
+import { operation } from '../../shared/operation';
 import {
-  alphabetical,
-  collection,
-  commentFields,
-} from "../../shared/descriptions";
-import { operation } from "../../shared/operation";
+	checkComment,
+	customerKeyProperties,
+	newRecordOptions,
+	requireContact,
+} from '../../shared/salesRecords';
 import {
-  checkComment,
-  customerKeyProperties,
-  newRecordOptions,
-  requireContact,
-} from "../../shared/salesRecords";
-import {
-  dealFieldOptions,
-  orderProductsProperty,
-  orderProperty,
-  pipelineProperties,
-  sendOrderProducts,
-} from "./fields";
+	dealFieldOptions,
+	orderProductsProperty,
+	orderProperty,
+	pipelineProperties,
+	sendOrderProducts,
+} from './fields';
 
-const show = { resource: ["deal"], operation: ["create"] };
+const show = { resource: ['deal'], operation: ['create'] };
 
 export const createDealFields: INodeProperties[] = [
-  ...customerKeyProperties("deal", show),
-  ...pipelineProperties(
-    "create",
-    "empty means the pipeline configured as default",
-  ),
-  collection(
-    "additionalFields",
-    show,
-    alphabetical([
-      ...dealFieldOptions(),
-      ...commentFields("deal.comment", {
-        required: false,
-        description:
-          "A first comment on the deal, up to 5000 characters; needs a Comment Author",
-        maxLength: 5000,
-      }),
-      ...newRecordOptions("deal"),
-    ]),
-  ),
-  orderProperty(show),
-  orderProductsProperty(show),
+	...customerKeyProperties('deal', show),
+	...pipelineProperties('create', 'empty means the pipeline configured as default'),
+	collection(
+		'additionalFields',
+		show,
+		alphabetical([
+			...dealFieldOptions(),
+			...commentFields('deal.comment', {
+				required: false,
+				description: 'A first comment on the deal, up to 5000 characters; needs a Comment Author',
+				maxLength: 5000,
+			}),
+			...newRecordOptions('deal'),
+		]),
+	),
+	orderProperty(show),
+	orderProductsProperty(show),
 ];
 
 export const createDeal = operation(
-  {
-    name: "Create",
-    value: "create",
-    action: "Create a deal",
-    description:
-      "Create a deal (a sales opportunity) for a customer found or created by phone or e-mail, in a pipeline and stage, with value, probability, labels, assignee, a comment, an order with product lines and custom fields",
-  },
-  DEAL.create,
-  {
-    fields: createDealFields,
-    checks: [
-      checkComment("deal", false),
-      requireContact("deal"),
-      sendOrderProducts,
-    ],
-    lookups: [sendCustomFields("deal")],
-    findCreated: {
-      noun: "deal",
-      listPath: DEAL.list.path,
-      rootProperty: DEAL.list.rootProperty,
-      idProperty: DEAL.list.idProperty,
-      bodyKey: "deal",
-      subjectProperty: "subject",
-    },
-  },
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a deal',
+		description:
+			'Create a deal (a sales opportunity) for a customer found or created by phone or e-mail, in a pipeline and stage, with value, probability, labels, assignee, a comment, an order with product lines and custom fields',
+	},
+	DEAL.create,
+	{
+		fields: createDealFields,
+		checks: [checkComment('deal', false), requireContact('deal'), sendOrderProducts],
+		lookups: [sendCustomFields('deal')],
+		findCreated: {
+			noun: 'deal',
+			listPath: DEAL.list.path,
+			rootProperty: DEAL.list.rootProperty,
+			idProperty: DEAL.list.idProperty,
+			bodyKey: 'deal',
+			subjectProperty: 'subject',
+		},
+	},
 );

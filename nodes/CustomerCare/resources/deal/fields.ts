@@ -1,290 +1,280 @@
 /** The fields of a deal that its Create and Update share (docs/api.md#deals): pipeline and stage, value, the order. */
 import type {
-  IDataObject,
-  IDisplayOptions,
-  IExecuteSingleFunctions,
-  IHttpRequestOptions,
-  INodeProperties,
-} from "n8n-workflow";
+	IDataObject,
+	IDisplayOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { alphabetical, dynamicOptions } from "../../shared/descriptions";
-import type { ItemContext } from "../../shared/operation";
-import {
-  INT_10,
-  recordOf,
-  sharedFieldOptions,
-} from "../../shared/salesRecords";
-import { checked, type FieldCheck } from "../../shared/validation";
+import { alphabetical, dynamicOptions } from '../../shared/descriptions';
+import type { ItemContext } from '../../shared/operation';
+import { INT_10, recordOf, sharedFieldOptions } from '../../shared/salesRecords';
+import { checked, type FieldCheck } from '../../shared/validation';
 
 /** Pipeline and stage, shown outside the collections so the stage list can follow the pipeline. */
-export function pipelineProperties(
-  operationName: string,
-  defaultText: string,
-): INodeProperties[] {
-  const display = { show: { resource: ["deal"], operation: [operationName] } };
-  return [
-    checked(
-      dynamicOptions(
-        "Pipeline",
-        "pipelineId",
-        "getDealPipelines",
-        `The sales pipeline of the deal; ${defaultText}`,
-        {
-          displayOptions: display,
-          routing: { send: { type: "body", property: "deal.pipeline_id" } },
-        },
-      ),
-      INT_10,
-    ),
-    checked(
-      dynamicOptions(
-        "Stage",
-        "stageId",
-        "getDealStages",
-        "The stage of the deal in its pipeline (choose the pipeline first); empty means the first stage of a new pipeline, otherwise unchanged",
-        {
-          displayOptions: display,
-          typeOptions: {
-            loadOptionsMethod: "getDealStages",
-            loadOptionsDependsOn: ["pipelineId"],
-          },
-          routing: {
-            send: { type: "body", property: "deal.pipeline_stage_id" },
-          },
-        },
-      ),
-      INT_10,
-    ),
-  ];
+export function pipelineProperties(operationName: string, defaultText: string): INodeProperties[] {
+	const display = { show: { resource: ['deal'], operation: [operationName] } };
+	return [
+		checked(
+			dynamicOptions(
+				'Pipeline',
+				'pipelineId',
+				'getDealPipelines',
+				`The sales pipeline of the deal; ${defaultText}`,
+				{
+					displayOptions: display,
+					routing: { send: { type: 'body', property: 'deal.pipeline_id' } },
+				},
+			),
+			INT_10,
+		),
+		checked(
+			dynamicOptions(
+				'Stage',
+				'stageId',
+				'getDealStages',
+				'The stage of the deal in its pipeline (choose the pipeline first); empty means the first stage of a new pipeline, otherwise unchanged',
+				{
+					displayOptions: display,
+					typeOptions: {
+						loadOptionsMethod: 'getDealStages',
+						loadOptionsDependsOn: ['pipelineId'],
+					},
+					routing: {
+						send: { type: 'body', property: 'deal.pipeline_stage_id' },
+					},
+				},
+			),
+			INT_10,
+		),
+	];
 }
 
 /** Deal fields that create and update share (docs/api.md#deals), as options of a collection. */
 export function dealFieldOptions(): INodeProperties[] {
-  return [
-    ...sharedFieldOptions("deal"),
-    {
-      displayName: "Probability (%)",
-      name: "probability",
-      type: "number",
-      default: 0,
-      typeOptions: { minValue: 0, maxValue: 100 },
-      description: "Chance of winning the deal, a whole number from 0 to 100",
-      routing: { send: { type: "body", property: "deal.probability" } },
-    },
-    checked(
-      {
-        displayName: "Value",
-        name: "value",
-        type: "number",
-        default: 0,
-        typeOptions: { minValue: 0 },
-        description:
-          "Order value of the deal, a whole number of up to 10 digits",
-        routing: { send: { type: "body", property: "deal.value" } },
-      },
-      { maxLength: 10 },
-    ),
-  ];
+	return [
+		...sharedFieldOptions('deal'),
+		{
+			displayName: 'Probability (%)',
+			name: 'probability',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0, maxValue: 100 },
+			description: 'Chance of winning the deal, a whole number from 0 to 100',
+			routing: { send: { type: 'body', property: 'deal.probability' } },
+		},
+		checked(
+			{
+				displayName: 'Value',
+				name: 'value',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0 },
+				description: 'Order value of the deal, a whole number of up to 10 digits',
+				routing: { send: { type: 'body', property: 'deal.value' } },
+			},
+			{ maxLength: 10 },
+		),
+	];
 }
 
 /* ---------- the order (docs/api.md#deals): shipping details and product lines ---------- */
 
 /** A field of the order, with its limit: texts by length, location IDs sent as text. */
 function orderField(
-  displayName: string,
-  name: string,
-  description: string,
-  check: FieldCheck,
-  extra: Partial<INodeProperties> = {},
+	displayName: string,
+	name: string,
+	description: string,
+	check: FieldCheck,
+	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
-  const property = {
-    displayName,
-    name,
-    type: "string",
-    default: "",
-    description,
-    routing: { send: { type: "body", property: `deal.${name}` } },
-    ...extra,
-  } as INodeProperties;
-  // The user reads "Order Receiver Name", since the field sits in the deal's body.
-  return checked(property, { label: `Order ${displayName}`, ...check });
+	const property = {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		description,
+		routing: { send: { type: 'body', property: `deal.${name}` } },
+		...extra,
+	} as INodeProperties;
+	// The user reads "Order Receiver Name", since the field sits in the deal's body.
+	return checked(property, { label: `Order ${displayName}`, ...check });
 }
 
 /** The Order collection of Create and Update. */
-export function orderProperty(show: IDisplayOptions["show"]): INodeProperties {
-  return {
-    displayName: "Order",
-    name: "order",
-    type: "collection",
-    placeholder: "Add Order Field",
-    default: {},
-    displayOptions: { show },
-    description: "Delivery details of the order attached to the deal",
-    options: alphabetical([
-      orderField(
-        "Address Detail",
-        "order_address_detail",
-        "Delivery address (street, number), up to 255 characters",
-        { maxLength: 255 },
-      ),
-      orderField(
-        "Buyer Note",
-        "order_buyer_note",
-        "The buyer's note, up to 500 characters",
-        { maxLength: 500 },
-        { typeOptions: { rows: 3 } },
-      ),
-      orderField(
-        "City ID",
-        "order_city_id",
-        "Province ID from the location list, up to 10 characters",
-        { text: true, maxLength: 10 },
-      ),
-      orderField(
-        "District ID",
-        "order_district_id",
-        "District ID from the location list, up to 10 characters",
-        { text: true, maxLength: 10 },
-      ),
-      orderField(
-        "Receiver Name",
-        "order_receiver_name",
-        "Who receives the delivery, up to 200 characters",
-        { maxLength: 200 },
-      ),
-      orderField(
-        "Receiver Phone",
-        "order_receiver_phone",
-        "The receiver's phone, up to 20 characters",
-        { text: true, maxLength: 20 },
-      ),
-      orderField(
-        "Shipping Fee",
-        "order_shipping_fee",
-        "Shipping fee (a number, may have decimals)",
-        { min: 0 },
-        {
-          type: "number",
-          default: 0,
-          typeOptions: { minValue: 0, numberPrecision: 2 },
-        },
-      ),
-      orderField(
-        "Status",
-        "order_status",
-        "Order status, a value of the account's order status list, up to 50 characters",
-        { text: true, maxLength: 50 },
-      ),
-      orderField(
-        "Tracking Code",
-        "order_tracking_code",
-        "Shipment tracking code, up to 50 characters",
-        { text: true, maxLength: 50 },
-      ),
-      orderField(
-        "Tracking URL",
-        "order_tracking_url",
-        "Shipment tracking page, up to 500 characters",
-        { maxLength: 500 },
-      ),
-      orderField(
-        "Ward ID",
-        "order_ward_id",
-        "Ward ID from the location list, up to 10 characters",
-        { text: true, maxLength: 10 },
-      ),
-    ]),
-  };
+export function orderProperty(show: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName: 'Order',
+		name: 'order',
+		type: 'collection',
+		placeholder: 'Add Order Field',
+		default: {},
+		displayOptions: { show },
+		description: 'Delivery details of the order attached to the deal',
+		options: alphabetical([
+			orderField(
+				'Address Detail',
+				'order_address_detail',
+				'Delivery address (street, number), up to 255 characters',
+				{ maxLength: 255 },
+			),
+			orderField(
+				'Buyer Note',
+				'order_buyer_note',
+				"The buyer's note, up to 500 characters",
+				{ maxLength: 500 },
+				{ typeOptions: { rows: 3 } },
+			),
+			orderField(
+				'City ID',
+				'order_city_id',
+				'Province ID from the location list, up to 10 characters',
+				{ text: true, maxLength: 10 },
+			),
+			orderField(
+				'District ID',
+				'order_district_id',
+				'District ID from the location list, up to 10 characters',
+				{ text: true, maxLength: 10 },
+			),
+			orderField(
+				'Receiver Name',
+				'order_receiver_name',
+				'Who receives the delivery, up to 200 characters',
+				{ maxLength: 200 },
+			),
+			orderField(
+				'Receiver Phone',
+				'order_receiver_phone',
+				"The receiver's phone, up to 20 characters",
+				{ text: true, maxLength: 20 },
+			),
+			orderField(
+				'Shipping Fee',
+				'order_shipping_fee',
+				'Shipping fee (a number, may have decimals)',
+				{ min: 0 },
+				{
+					type: 'number',
+					default: 0,
+					typeOptions: { minValue: 0, numberPrecision: 2 },
+				},
+			),
+			orderField(
+				'Status',
+				'order_status',
+				"Order status, a value of the account's order status list, up to 50 characters",
+				{ text: true, maxLength: 50 },
+			),
+			orderField(
+				'Tracking Code',
+				'order_tracking_code',
+				'Shipment tracking code, up to 50 characters',
+				{ text: true, maxLength: 50 },
+			),
+			orderField(
+				'Tracking URL',
+				'order_tracking_url',
+				'Shipment tracking page, up to 500 characters',
+				{ maxLength: 500 },
+			),
+			orderField(
+				'Ward ID',
+				'order_ward_id',
+				'Ward ID from the location list, up to 10 characters',
+				{ text: true, maxLength: 10 },
+			),
+		]),
+	};
 }
 
 /** The Order Products list of Create and Update. */
-export function orderProductsProperty(
-  show: IDisplayOptions["show"],
-): INodeProperties {
-  return {
-    displayName: "Order Products",
-    name: "orderProducts",
-    type: "fixedCollection",
-    typeOptions: { multipleValues: true },
-    placeholder: "Add Product",
-    default: {},
-    displayOptions: { show },
-    description:
-      "Product lines of the order. On update, the lines given replace the existing ones; none given keeps them.",
-    options: [
-      {
-        displayName: "Product",
-        name: "product",
-        values: [
-          {
-            displayName: "Discount Markup (%)",
-            name: "discount_markup",
-            type: "number",
-            default: 0,
-            typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
-            description: "Discount in percent of unit price × quantity",
-          },
-          {
-            displayName: "Discount Value",
-            name: "discount_value",
-            type: "number",
-            default: 0,
-            typeOptions: { minValue: 0, numberPrecision: 2 },
-            description: "Discount as an amount; 0 computes it from the markup",
-          },
-          {
-            displayName: "Free Gift",
-            name: "is_free",
-            type: "boolean",
-            default: false,
-            description:
-              "Whether the line is a free gift (sent as is_free 1) rather than a normal sale (0)",
-          },
-          {
-            displayName: "Name",
-            name: "name",
-            type: "string",
-            default: "",
-            description: "Product name (required)",
-          },
-          {
-            displayName: "Quantity",
-            name: "quantity",
-            type: "number",
-            default: 1,
-            typeOptions: { minValue: 1 },
-          },
-          {
-            displayName: "SKU",
-            name: "sku",
-            type: "string",
-            default: "",
-            description: "Stock keeping unit code",
-          },
-          {
-            displayName: "Total Amount",
-            name: "total_amount",
-            type: "number",
-            default: 0,
-            typeOptions: { minValue: 0, numberPrecision: 2 },
-            description:
-              "Line total; 0 computes it as unit price × quantity − discount (0 for a free gift)",
-          },
-          {
-            displayName: "Unit Price",
-            name: "unit_price",
-            type: "number",
-            default: 0,
-            typeOptions: { minValue: 0, numberPrecision: 2 },
-          },
-        ],
-      },
-    ],
-  };
+export function orderProductsProperty(show: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName: 'Order Products',
+		name: 'orderProducts',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Product',
+		default: {},
+		displayOptions: { show },
+		description:
+			'Product lines of the order. On update, the lines given replace the existing ones; none given keeps them.',
+		options: [
+			{
+				displayName: 'Product',
+				name: 'product',
+				values: [
+					{
+						displayName: 'Discount Markup (%)',
+						name: 'discount_markup',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
+						description: 'Discount in percent of unit price × quantity',
+					},
+					{
+						displayName: 'Discount Value',
+						name: 'discount_value',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						description: 'Discount as an amount; 0 computes it from the markup',
+					},
+					{
+						displayName: 'Free Gift',
+						name: 'is_free',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the line is a free gift (sent as is_free 1) rather than a normal sale (0)',
+					},
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: 'Product name (required)',
+					},
+					{
+						displayName: 'Quantity',
+						name: 'quantity',
+						type: 'number',
+						default: 1,
+						typeOptions: { minValue: 1 },
+					},
+					{
+						displayName: 'SKU',
+						name: 'sku',
+						type: 'string',
+						default: '',
+						description: 'Stock keeping unit code',
+					},
+					{
+						displayName: 'Total Amount',
+						name: 'total_amount',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						description:
+							'Line total; 0 computes it as unit price × quantity − discount (0 for a free gift)',
+					},
+					{
+						displayName: 'Unit Price',
+						name: 'unit_price',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+					},
+				],
+			},
+		],
+	};
 }
 
 function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+	return Math.round(value * 100) / 100;
 }
 
 /**
@@ -293,79 +283,71 @@ function round2(value: number): number {
  * the API receives is complete.
  */
 export function sendOrderProducts(
-  this: IExecuteSingleFunctions,
-  request: IHttpRequestOptions,
-  { fail }: ItemContext,
+	this: IExecuteSingleFunctions,
+	request: IHttpRequestOptions,
+	{ fail }: ItemContext,
 ) {
-  const lines = (
-    (this.getNodeParameter("orderProducts", {}) as { product?: IDataObject[] })
-      .product ?? []
-  ).filter((line) => line && Object.keys(line).length > 0);
-  if (lines.length === 0) return;
-  const products = lines.map((line, index) => {
-    const at = (field: string, label: string) =>
-      `Order Products › ${label} (order_products[${index}].${field})`;
-    const number = (
-      field: string,
-      label: string,
-      fallback: number,
-      rule: { min: number; max?: number; integer?: boolean },
-    ) => {
-      const raw = line[field];
-      const value =
-        raw === undefined || raw === null || raw === ""
-          ? fallback
-          : Number(raw);
-      if (
-        !Number.isFinite(value) ||
-        (rule.integer && !Number.isInteger(value))
-      ) {
-        fail(
-          `${at(field, label)} must be ${rule.integer ? "a whole number" : "a number"}; got "${String(raw)}"`,
-        );
-      }
-      if (value < rule.min || (rule.max !== undefined && value > rule.max)) {
-        fail(
-          `${at(field, label)} must be between ${rule.min} and ${rule.max ?? "∞"}; got ${value}`,
-        );
-      }
-      return value;
-    };
-    const name = String(line.name ?? "").trim();
-    if (!name) fail(`${at("name", "Name")} is required`);
-    const isFree =
-      line.is_free === true ||
-      line.is_free === 1 ||
-      line.is_free === "1" ||
-      line.is_free === "true";
-    const unitPrice = number("unit_price", "Unit Price", 0, { min: 0 });
-    const quantity = number("quantity", "Quantity", 1, {
-      min: 1,
-      integer: true,
-    });
-    const markup = number("discount_markup", "Discount Markup (%)", 0, {
-      min: 0,
-      max: 100,
-    });
-    const gross = unitPrice * quantity;
-    const discount =
-      number("discount_value", "Discount Value", 0, { min: 0 }) ||
-      round2((gross * markup) / 100);
-    const total =
-      number("total_amount", "Total Amount", 0, { min: 0 }) ||
-      (isFree ? 0 : round2(Math.max(0, gross - discount)));
-    const sku = String(line.sku ?? "").trim();
-    const product: IDataObject = {
-      name,
-      ...(sku ? { sku } : {}),
-      is_free: isFree ? 1 : 0,
-      unit_price: unitPrice,
-      quantity,
-      discount_markup: markup,
-      discount_value: discount,
-      total_amount: total,
-    };
-    return product;
-  });
-  recordOf(request, "deal").order_products = products;
+	const lines = (
+		(this.getNodeParameter('orderProducts', {}) as { product?: IDataObject[] }).product ?? []
+	).filter((line) => line && Object.keys(line).length > 0);
+	if (lines.length === 0) return;
+	const products = lines.map((line, index) => {
+		const at = (field: string, label: string) =>
+			`Order Products › ${label} (order_products[${index}].${field})`;
+		const number = (
+			field: string,
+			label: string,
+			fallback: number,
+			rule: { min: number; max?: number; integer?: boolean },
+		) => {
+			const raw = line[field];
+			const value = raw === undefined || raw === null || raw === '' ? fallback : Number(raw);
+			if (!Number.isFinite(value) || (rule.integer && !Number.isInteger(value))) {
+				fail(
+					`${at(field, label)} must be ${rule.integer ? 'a whole number' : 'a number'}; got "${String(raw)}"`,
+				);
+			}
+			if (value < rule.min || (rule.max !== undefined && value > rule.max)) {
+				fail(
+					`${at(field, label)} must be between ${rule.min} and ${rule.max ?? '∞'}; got ${value}`,
+				);
+			}
+			return value;
+		};
+		const name = String(line.name ?? '').trim();
+		if (!name) fail(`${at('name', 'Name')} is required`);
+		const isFree =
+			line.is_free === true ||
+			line.is_free === 1 ||
+			line.is_free === '1' ||
+			line.is_free === 'true';
+		const unitPrice = number('unit_price', 'Unit Price', 0, { min: 0 });
+		const quantity = number('quantity', 'Quantity', 1, {
+			min: 1,
+			integer: true,
+		});
+		const markup = number('discount_markup', 'Discount Markup (%)', 0, {
+			min: 0,
+			max: 100,
+		});
+		const gross = unitPrice * quantity;
+		const discount =
+			number('discount_value', 'Discount Value', 0, { min: 0 }) || round2((gross * markup) / 100);
+		const total =
+			number('total_amount', 'Total Amount', 0, { min: 0 }) ||
+			(isFree ? 0 : round2(Math.max(0, gross - discount)));
+		const sku = String(line.sku ?? '').trim();
+		const product: IDataObject = {
+			name,
+			...(sku ? { sku } : {}),
+			is_free: isFree ? 1 : 0,
+			unit_price: unitPrice,
+			quantity,
+			discount_markup: markup,
+			discount_value: discount,
+			total_amount: total,
+		};
+		return product;
+	});
+	recordOf(request, 'deal').order_products = products;
 }

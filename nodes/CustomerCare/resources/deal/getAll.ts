@@ -1,65 +1,65 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { DEAL } from "../../api/endpoints";
-import { labelledOutput } from "../../shared/customFields";
+import { DEAL } from '../../api/endpoints';
+import { labelledOutput } from '../../shared/customFields';
 import {
-  alphabetical,
-  collection,
-  returnAllAndLimit,
-  simplifyProperty,
-} from "../../shared/descriptions";
+	alphabetical,
+	collection,
+	returnAllAndLimit,
+	simplifyProperty,
+} from '../../shared/descriptions';
 import {
-  asQuery,
-  assigneeFilter,
-  closedTypeFilter,
-  convertTypeFilter,
-  dateFilterOptions,
-  labelledRanges,
-  pipelineFilter,
-  requesterFilter,
-  serviceFilter,
-  stageFilter,
-} from "../../shared/filters";
-import { operation } from "../../shared/operation";
+	asQuery,
+	assigneeFilter,
+	closedTypeFilter,
+	convertTypeFilter,
+	dateFilterOptions,
+	labelledRanges,
+	pipelineFilter,
+	requesterFilter,
+	serviceFilter,
+	stageFilter,
+} from '../../shared/filters';
+import { operation } from '../../shared/operation';
 
-import { checkDateRanges, checked } from "../../shared/validation";
+import { checkDateRanges, checked } from '../../shared/validation';
 
 export const getAllDealsFields: INodeProperties[] = [
-  ...returnAllAndLimit("deal"),
-  collection(
-    "filters",
-    { resource: ["deal"], operation: ["getAll"] },
-    alphabetical([
-      asQuery(assigneeFilter("deals")),
-      asQuery(requesterFilter("deals", "string")),
-      asQuery(serviceFilter("deals")),
-      ...dateFilterOptions(DEAL.list.dates, "deals"),
-      asQuery(closedTypeFilter),
-      asQuery({
-        ...convertTypeFilter("deals"),
-        description: "Only deals whose lead was converted this way",
-      }),
-      // The list takes pipelines and stages comma-separated.
-      checked(asQuery(pipelineFilter), { idList: true }),
-      checked(asQuery(stageFilter), { idList: true }),
-    ]),
-  ),
-  simplifyProperty("deal", ["getAll"]),
+	...returnAllAndLimit('deal'),
+	collection(
+		'filters',
+		{ resource: ['deal'], operation: ['getAll'] },
+		alphabetical([
+			asQuery(assigneeFilter('deals')),
+			asQuery(requesterFilter('deals', 'string')),
+			asQuery(serviceFilter('deals')),
+			...dateFilterOptions(DEAL.list.dates, 'deals'),
+			asQuery(closedTypeFilter),
+			asQuery({
+				...convertTypeFilter('deals'),
+				description: 'Only deals whose lead was converted this way',
+			}),
+			// The list takes pipelines and stages comma-separated.
+			checked(asQuery(pipelineFilter), { idList: true }),
+			checked(asQuery(stageFilter), { idList: true }),
+		]),
+	),
+	simplifyProperty('deal', ['getAll']),
 ];
 
 export const getAllDeals = operation(
-  {
-    name: "Get Many",
-    value: "getAll",
-    action: "Get many deals",
-    description:
-      "List deals, filtered by customer, assignee, service, pipelines, stages, closing (won, lost, unqualified), conversion and created, updated, converted or closed date ranges",
-  },
-  DEAL.list,
-  {
-    fields: getAllDealsFields,
-    checks: [checkDateRanges(labelledRanges(DEAL.list.dates))],
-    list: DEAL.list,
-    ...labelledOutput,
-  },
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many deals',
+		description:
+			'List deals, filtered by customer, assignee, service, pipelines, stages, closing (won, lost, unqualified), conversion and created, updated, converted or closed date ranges',
+	},
+	DEAL.list,
+	{
+		fields: getAllDealsFields,
+		checks: [checkDateRanges(labelledRanges(DEAL.list.dates))],
+		list: DEAL.list,
+		...labelledOutput,
+	},
 );

@@ -1,37 +1,37 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldProperties } from "../../shared/customFields";
-import { operationSelector } from "../../shared/descriptions";
-import { createDeal, createDealFields } from "./create";
-import { getDeal, getDealFields } from "./get";
-import { getAllDeals, getAllDealsFields } from "./getAll";
+import { customFieldProperties } from '../../shared/customFields';
+import { operationSelector } from '../../shared/descriptions';
+import { createDeal, createDealFields } from './create';
+import { getDeal, getDealFields } from './get';
+import { getAllDeals, getAllDealsFields } from './getAll';
 import {
-  getDealLabelsOperation,
-  getDealLostReasonsOperation,
-  getDealPipelinesOperation,
-  getDealUnqualifiedReasonsOperation,
-} from "./getReferences";
-import { updateDeal, updateDealFields } from "./update";
+	getDealLabelsOperation,
+	getDealLostReasonsOperation,
+	getDealPipelinesOperation,
+	getDealUnqualifiedReasonsOperation,
+} from './getReferences';
+import { updateDeal, updateDealFields } from './update';
 
 export const dealDescription: INodeProperties[] = [
-  operationSelector(
-    "deal",
-    [
-      createDeal,
-      getDeal,
-      getDealLabelsOperation,
-      getDealLostReasonsOperation,
-      getAllDeals,
-      getDealPipelinesOperation,
-      getDealUnqualifiedReasonsOperation,
-      updateDeal,
-    ],
-    "create",
-  ),
-  ...createDealFields,
-  ...getDealFields,
-  ...getAllDealsFields,
-  ...updateDealFields,
-  // Deals use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
-  ...customFieldProperties("deal", ["create", "update"]),
+	operationSelector(
+		'deal',
+		[
+			createDeal,
+			getDeal,
+			getDealLabelsOperation,
+			getDealLostReasonsOperation,
+			getAllDeals,
+			getDealPipelinesOperation,
+			getDealUnqualifiedReasonsOperation,
+			updateDeal,
+		],
+		'create',
+	),
+	...createDealFields,
+	...getDealFields,
+	...getAllDealsFields,
+	...updateDealFields,
+	// Deals use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
+	...customFieldProperties('deal', ['create', 'update']),
 ];

@@ -1,65 +1,58 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { DEAL, pathWithId } from "../../api/endpoints";
-import { sendCustomFields } from "../../shared/customFields";
+import { DEAL, pathWithId } from '../../api/endpoints';
+import { sendCustomFields } from '../../shared/customFields';
 import {
-  alphabetical,
-  collection,
-  commentFields,
-  recordIdProperty,
-} from "../../shared/descriptions";
-import { operation } from "../../shared/operation";
-import { checkComment, subjectProperty } from "../../shared/salesRecords";
+	alphabetical,
+	collection,
+	commentFields,
+	recordIdProperty,
+} from '../../shared/descriptions';
+import { operation } from '../../shared/operation';
+import { checkComment, subjectProperty } from '../../shared/salesRecords';
 import {
-  dealFieldOptions,
-  orderProductsProperty,
-  orderProperty,
-  pipelineProperties,
-  sendOrderProducts,
-} from "./fields";
+	dealFieldOptions,
+	orderProductsProperty,
+	orderProperty,
+	pipelineProperties,
+	sendOrderProducts,
+} from './fields';
 
-const show = { resource: ["deal"], operation: ["update"] };
+const show = { resource: ['deal'], operation: ['update'] };
 
 export const updateDealFields: INodeProperties[] = [
-  recordIdProperty(
-    "deal",
-    "update",
-    "Deal ID",
-    "dealId",
-    "The ID of the deal to update",
-  ),
-  ...commentFields("deal.comment", {
-    show,
-    required: true,
-    description:
-      "Every update adds a comment; this is its text, up to 5000 characters",
-    maxLength: 5000,
-  }),
-  ...pipelineProperties("update", "empty keeps it"),
-  collection(
-    "updateFields",
-    show,
-    alphabetical([
-      ...dealFieldOptions(),
-      subjectProperty("deal", "New subject, up to 250 characters"),
-    ]),
-  ),
-  orderProperty(show),
-  orderProductsProperty(show),
+	recordIdProperty('deal', 'update', 'Deal ID', 'dealId', 'The ID of the deal to update'),
+	...commentFields('deal.comment', {
+		show,
+		required: true,
+		description: 'Every update adds a comment; this is its text, up to 5000 characters',
+		maxLength: 5000,
+	}),
+	...pipelineProperties('update', 'empty keeps it'),
+	collection(
+		'updateFields',
+		show,
+		alphabetical([
+			...dealFieldOptions(),
+			subjectProperty('deal', 'New subject, up to 250 characters'),
+		]),
+	),
+	orderProperty(show),
+	orderProductsProperty(show),
 ];
 
 export const updateDeal = operation(
-  {
-    name: "Update",
-    value: "update",
-    action: "Update a deal",
-    description:
-      "Add a comment to a deal and change its subject, pipeline and stage, value, probability, labels, assignee, estimated close date, order and product lines or custom fields",
-  },
-  { ...DEAL.update, path: pathWithId(DEAL.update, "dealId") },
-  {
-    fields: updateDealFields,
-    checks: [checkComment("deal", true), sendOrderProducts],
-    lookups: [sendCustomFields("deal")],
-  },
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a deal',
+		description:
+			'Add a comment to a deal and change its subject, pipeline and stage, value, probability, labels, assignee, estimated close date, order and product lines or custom fields',
+	},
+	{ ...DEAL.update, path: pathWithId(DEAL.update, 'dealId') },
+	{
+		fields: updateDealFields,
+		checks: [checkComment('deal', true), sendOrderProducts],
+		lookups: [sendCustomFields('deal')],
+	},
 );

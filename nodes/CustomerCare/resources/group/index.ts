@@ -1,9 +1,9 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from "../../shared/descriptions";
-import { getAllGroups, getAllGroupsFields } from "./getAll";
+import { operationSelector } from '../../shared/descriptions';
+import { getAllGroups, getAllGroupsFields } from './getAll';
 
 export const groupDescription: INodeProperties[] = [
-  operationSelector("group", [getAllGroups], "getAll"),
-  ...getAllGroupsFields,
+	operationSelector('group', [getAllGroups], 'getAll'),
+	...getAllGroupsFields,
 ];

@@ -1,66 +1,66 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { LEAD } from "../../api/endpoints";
-import { sendCustomFields } from "../../shared/customFields";
-import { alphabetical, collection } from "../../shared/descriptions";
-import { operation } from "../../shared/operation";
+import { LEAD } from '../../api/endpoints';
+import { sendCustomFields } from '../../shared/customFields';
+import { alphabetical, collection } from '../../shared/descriptions';
+import { operation } from '../../shared/operation';
 import {
-  checkUnqualifyReason,
-  customerKeyProperties,
-  leadStatusOptions,
-  newRecordOptions,
-  requireContact,
-  sharedFieldOptions,
-} from "../../shared/salesRecords";
-import { checked } from "../../shared/validation";
+	checkUnqualifyReason,
+	customerKeyProperties,
+	leadStatusOptions,
+	newRecordOptions,
+	requireContact,
+	sharedFieldOptions,
+} from '../../shared/salesRecords';
+import { checked } from '../../shared/validation';
 
-const show = { resource: ["lead"], operation: ["create"] };
+const show = { resource: ['lead'], operation: ['create'] };
 
 export const createLeadFields: INodeProperties[] = [
-  ...customerKeyProperties("lead", show),
-  collection(
-    "additionalFields",
-    show,
-    alphabetical([
-      ...sharedFieldOptions("lead"),
-      ...leadStatusOptions(),
-      checked(
-        {
-          displayName: "Comment",
-          name: "comment",
-          type: "string",
-          typeOptions: { rows: 4 },
-          default: "",
-          description: "A note on the lead, up to 5000 characters",
-          routing: { send: { type: "body", property: "lead.comment" } },
-        },
-        { maxLength: 5000 },
-      ),
-      ...newRecordOptions("lead"),
-    ]),
-  ),
+	...customerKeyProperties('lead', show),
+	collection(
+		'additionalFields',
+		show,
+		alphabetical([
+			...sharedFieldOptions('lead'),
+			...leadStatusOptions(),
+			checked(
+				{
+					displayName: 'Comment',
+					name: 'comment',
+					type: 'string',
+					typeOptions: { rows: 4 },
+					default: '',
+					description: 'A note on the lead, up to 5000 characters',
+					routing: { send: { type: 'body', property: 'lead.comment' } },
+				},
+				{ maxLength: 5000 },
+			),
+			...newRecordOptions('lead'),
+		]),
+	),
 ];
 
 export const createLead = operation(
-  {
-    name: "Create",
-    value: "create",
-    action: "Create a lead",
-    description:
-      "Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields",
-  },
-  LEAD.create,
-  {
-    fields: createLeadFields,
-    checks: [requireContact("lead")],
-    lookups: [checkUnqualifyReason, sendCustomFields("lead")],
-    findCreated: {
-      noun: "lead",
-      listPath: LEAD.list.path,
-      rootProperty: LEAD.list.rootProperty,
-      idProperty: LEAD.list.idProperty,
-      bodyKey: "lead",
-      subjectProperty: "subject",
-    },
-  },
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a lead',
+		description:
+			'Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields',
+	},
+	LEAD.create,
+	{
+		fields: createLeadFields,
+		checks: [requireContact('lead')],
+		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
+		findCreated: {
+			noun: 'lead',
+			listPath: LEAD.list.path,
+			rootProperty: LEAD.list.rootProperty,
+			idProperty: LEAD.list.idProperty,
+			bodyKey: 'lead',
+			subjectProperty: 'subject',
+		},
+	},
 );

@@ -1,9 +1,9 @@
-import { LEAD } from "../../api/endpoints";
-import { getRecordOperation } from "../../shared/customFields";
+import { LEAD } from '../../api/endpoints';
+import { getRecordOperation } from '../../shared/customFields';
 
 export const { operation: getLead, fields: getLeadFields } = getRecordOperation(
-  "lead",
-  LEAD.get,
-  { name: "leadId", description: "The ID of the lead" },
-  "Get one lead by its ID: customer, status, labels, assignee, conversion, estimated close date, comments and custom fields",
+	'lead',
+	LEAD.get,
+	{ name: 'leadId', description: 'The ID of the lead' },
+	'Get one lead by its ID: customer, status, labels, assignee, conversion, estimated close date, comments and custom fields',
 );

@@ -1,58 +1,58 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { LEAD } from "../../api/endpoints";
-import { labelledOutput } from "../../shared/customFields";
+import { LEAD } from '../../api/endpoints';
+import { labelledOutput } from '../../shared/customFields';
 import {
-  alphabetical,
-  collection,
-  returnAllAndLimit,
-  simplifyProperty,
-} from "../../shared/descriptions";
+	alphabetical,
+	collection,
+	returnAllAndLimit,
+	simplifyProperty,
+} from '../../shared/descriptions';
 import {
-  asQuery,
-  assigneeFilter,
-  convertTypeFilter,
-  dateFilterOptions,
-  labelledRanges,
-  leadStatusFilter,
-  requesterFilter,
-  serviceFilter,
-} from "../../shared/filters";
-import { operation } from "../../shared/operation";
+	asQuery,
+	assigneeFilter,
+	convertTypeFilter,
+	dateFilterOptions,
+	labelledRanges,
+	leadStatusFilter,
+	requesterFilter,
+	serviceFilter,
+} from '../../shared/filters';
+import { operation } from '../../shared/operation';
 
-import { checkDateRanges, checked } from "../../shared/validation";
+import { checkDateRanges, checked } from '../../shared/validation';
 
 export const getAllLeadsFields: INodeProperties[] = [
-  ...returnAllAndLimit("lead"),
-  collection(
-    "filters",
-    { resource: ["lead"], operation: ["getAll"] },
-    alphabetical([
-      asQuery(assigneeFilter("leads")),
-      asQuery(requesterFilter("leads", "string")),
-      asQuery(serviceFilter("leads")),
-      ...dateFilterOptions(LEAD.list.dates, "leads"),
-      asQuery(convertTypeFilter("leads")),
-      // The list takes the statuses comma-separated.
-      checked(asQuery(leadStatusFilter("status_ids")), { idList: true }),
-    ]),
-  ),
-  simplifyProperty("lead", ["getAll"]),
+	...returnAllAndLimit('lead'),
+	collection(
+		'filters',
+		{ resource: ['lead'], operation: ['getAll'] },
+		alphabetical([
+			asQuery(assigneeFilter('leads')),
+			asQuery(requesterFilter('leads', 'string')),
+			asQuery(serviceFilter('leads')),
+			...dateFilterOptions(LEAD.list.dates, 'leads'),
+			asQuery(convertTypeFilter('leads')),
+			// The list takes the statuses comma-separated.
+			checked(asQuery(leadStatusFilter('status_ids')), { idList: true }),
+		]),
+	),
+	simplifyProperty('lead', ['getAll']),
 ];
 
 export const getAllLeads = operation(
-  {
-    name: "Get Many",
-    value: "getAll",
-    action: "Get many leads",
-    description:
-      "List leads, filtered by customer, assignee, service, statuses, conversion (to deal or unqualified) and created, updated or converted date ranges",
-  },
-  LEAD.list,
-  {
-    fields: getAllLeadsFields,
-    checks: [checkDateRanges(labelledRanges(LEAD.list.dates))],
-    list: LEAD.list,
-    ...labelledOutput,
-  },
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many leads',
+		description:
+			'List leads, filtered by customer, assignee, service, statuses, conversion (to deal or unqualified) and created, updated or converted date ranges',
+	},
+	LEAD.list,
+	{
+		fields: getAllLeadsFields,
+		checks: [checkDateRanges(labelledRanges(LEAD.list.dates))],
+		list: LEAD.list,
+		...labelledOutput,
+	},
 );

@@ -1,35 +1,35 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldProperties } from "../../shared/customFields";
-import { operationSelector } from "../../shared/descriptions";
-import { createLead, createLeadFields } from "./create";
-import { getLead, getLeadFields } from "./get";
-import { getAllLeads, getAllLeadsFields } from "./getAll";
+import { customFieldProperties } from '../../shared/customFields';
+import { operationSelector } from '../../shared/descriptions';
+import { createLead, createLeadFields } from './create';
+import { getLead, getLeadFields } from './get';
+import { getAllLeads, getAllLeadsFields } from './getAll';
 import {
-  getLeadLabelsOperation,
-  getLeadStatusesOperation,
-  getLeadUnqualifiedReasonsOperation,
-} from "./getReferences";
-import { updateLead, updateLeadFields } from "./update";
+	getLeadLabelsOperation,
+	getLeadStatusesOperation,
+	getLeadUnqualifiedReasonsOperation,
+} from './getReferences';
+import { updateLead, updateLeadFields } from './update';
 
 export const leadDescription: INodeProperties[] = [
-  operationSelector(
-    "lead",
-    [
-      createLead,
-      getLead,
-      getLeadLabelsOperation,
-      getAllLeads,
-      getLeadStatusesOperation,
-      getLeadUnqualifiedReasonsOperation,
-      updateLead,
-    ],
-    "create",
-  ),
-  ...createLeadFields,
-  ...getLeadFields,
-  ...getAllLeadsFields,
-  ...updateLeadFields,
-  // Leads use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
-  ...customFieldProperties("lead", ["create", "update"]),
+	operationSelector(
+		'lead',
+		[
+			createLead,
+			getLead,
+			getLeadLabelsOperation,
+			getAllLeads,
+			getLeadStatusesOperation,
+			getLeadUnqualifiedReasonsOperation,
+			updateLead,
+		],
+		'create',
+	),
+	...createLeadFields,
+	...getLeadFields,
+	...getAllLeadsFields,
+	...updateLeadFields,
+	// Leads use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
+	...customFieldProperties('lead', ['create', 'update']),
 ];

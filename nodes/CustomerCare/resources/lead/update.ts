@@ -1,62 +1,55 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { LEAD, pathWithId } from "../../api/endpoints";
-import { sendCustomFields } from "../../shared/customFields";
+import { LEAD, pathWithId } from '../../api/endpoints';
+import { sendCustomFields } from '../../shared/customFields';
 import {
-  alphabetical,
-  collection,
-  commentFields,
-  recordIdProperty,
-} from "../../shared/descriptions";
-import { operation } from "../../shared/operation";
+	alphabetical,
+	collection,
+	commentFields,
+	recordIdProperty,
+} from '../../shared/descriptions';
+import { operation } from '../../shared/operation';
 import {
-  checkComment,
-  checkUnqualifyReason,
-  leadStatusOptions,
-  sharedFieldOptions,
-  subjectProperty,
-} from "../../shared/salesRecords";
+	checkComment,
+	checkUnqualifyReason,
+	leadStatusOptions,
+	sharedFieldOptions,
+	subjectProperty,
+} from '../../shared/salesRecords';
 
-const show = { resource: ["lead"], operation: ["update"] };
+const show = { resource: ['lead'], operation: ['update'] };
 
 export const updateLeadFields: INodeProperties[] = [
-  recordIdProperty(
-    "lead",
-    "update",
-    "Lead ID",
-    "leadId",
-    "The ID of the lead to update",
-  ),
-  ...commentFields("lead.comment", {
-    show,
-    required: true,
-    description:
-      "Every update adds a comment; this is its text, up to 5000 characters",
-    maxLength: 5000,
-  }),
-  collection(
-    "updateFields",
-    show,
-    alphabetical([
-      ...sharedFieldOptions("lead"),
-      ...leadStatusOptions(),
-      subjectProperty("lead", "New subject, up to 250 characters"),
-    ]),
-  ),
+	recordIdProperty('lead', 'update', 'Lead ID', 'leadId', 'The ID of the lead to update'),
+	...commentFields('lead.comment', {
+		show,
+		required: true,
+		description: 'Every update adds a comment; this is its text, up to 5000 characters',
+		maxLength: 5000,
+	}),
+	collection(
+		'updateFields',
+		show,
+		alphabetical([
+			...sharedFieldOptions('lead'),
+			...leadStatusOptions(),
+			subjectProperty('lead', 'New subject, up to 250 characters'),
+		]),
+	),
 ];
 
 export const updateLead = operation(
-  {
-    name: "Update",
-    value: "update",
-    action: "Update a lead",
-    description:
-      "Add a comment to a lead and change its subject, status (e.g. converted or unqualified, with a reason), assignee, labels, estimated close date or custom fields",
-  },
-  { ...LEAD.update, path: pathWithId(LEAD.update, "leadId") },
-  {
-    fields: updateLeadFields,
-    checks: [checkComment("lead", true)],
-    lookups: [checkUnqualifyReason, sendCustomFields("lead")],
-  },
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a lead',
+		description:
+			'Add a comment to a lead and change its subject, status (e.g. converted or unqualified, with a reason), assignee, labels, estimated close date or custom fields',
+	},
+	{ ...LEAD.update, path: pathWithId(LEAD.update, 'leadId') },
+	{
+		fields: updateLeadFields,
+		checks: [checkComment('lead', true)],
+		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
+	},
 );

@@ -1,73 +1,68 @@
-import type { IDataObject, INodeProperties } from "n8n-workflow";
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { MONITOR } from "../../api/endpoints";
-import { returnAllAndLimit } from "../../shared/descriptions";
-import { checkLimit, operation } from "../../shared/operation";
-import { checked } from "../../shared/validation";
+import { MONITOR } from '../../api/endpoints';
+import { returnAllAndLimit } from '../../shared/descriptions';
+import { checkLimit, operation } from '../../shared/operation';
+import { checked } from '../../shared/validation';
 
 export const getAllMonitorsFields: INodeProperties[] = [
-  checked(
-    {
-      displayName: "Status",
-      name: "status",
-      type: "options",
-      displayOptions: {
-        show: { resource: ["monitor"], operation: ["getAll"] },
-      },
-      options: [
-        { name: "All", value: "all" },
-        { name: "Up", value: "UP" },
-        { name: "Down", value: "DOWN" },
-      ],
-      default: "all",
-      description: "Only monitors in this state",
-    },
-    {},
-  ),
-  ...returnAllAndLimit("monitor"),
+	checked(
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			displayOptions: {
+				show: { resource: ['monitor'], operation: ['getAll'] },
+			},
+			options: [
+				{ name: 'All', value: 'all' },
+				{ name: 'Up', value: 'UP' },
+				{ name: 'Down', value: 'DOWN' },
+			],
+			default: 'all',
+			description: 'Only monitors in this state',
+		},
+		{},
+	),
+	...returnAllAndLimit('monitor'),
 ];
 
 /** Each monitor becomes one item, with the heartbeat's generation time and a readable status. */
 function monitorsOf(answer: IDataObject): IDataObject[] {
-  const monitors = Array.isArray(answer.monitors)
-    ? (answer.monitors as IDataObject[])
-    : [];
-  return monitors.map((monitor) => ({
-    ...monitor,
-    status_label: monitor.status === 1 ? "UP" : "DOWN",
-    generated_at: answer.generated_at,
-  }));
+	const monitors = Array.isArray(answer.monitors) ? (answer.monitors as IDataObject[]) : [];
+	return monitors.map((monitor) => ({
+		...monitor,
+		status_label: monitor.status === 1 ? 'UP' : 'DOWN',
+		generated_at: answer.generated_at,
+	}));
 }
 
-const returnAll = (ctx: {
-  getNodeParameter(name: string, fallback: boolean): unknown;
-}) => ctx.getNodeParameter("returnAll", false) as boolean;
+const returnAll = (ctx: { getNodeParameter(name: string, fallback: boolean): unknown }) =>
+	ctx.getNodeParameter('returnAll', false) as boolean;
 
 export const getAllMonitors = operation(
-  {
-    name: "Get Many",
-    value: "getAll",
-    action: "Get many monitors",
-    description:
-      "Read the public status heartbeat: every monitored service with status UP or DOWN, last ping and 24-hour uptime",
-  },
-  MONITOR.heartbeat,
-  {
-    fields: getAllMonitorsFields,
-    // The limit applies to the monitors of one answer; it is checked before asking.
-    checks: [
-      function () {
-        if (!returnAll(this)) checkLimit(this);
-      },
-    ],
-    transform(answers) {
-      const status = this.getNodeParameter("status", "all") as string;
-      const monitors = answers
-        .flatMap(monitorsOf)
-        .filter(
-          (monitor) => status === "all" || monitor.status_label === status,
-        );
-      return returnAll(this) ? monitors : monitors.slice(0, checkLimit(this));
-    },
-  },
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many monitors',
+		description:
+			'Read the public status heartbeat: every monitored service with status UP or DOWN, last ping and 24-hour uptime',
+	},
+	MONITOR.heartbeat,
+	{
+		fields: getAllMonitorsFields,
+		// The limit applies to the monitors of one answer; it is checked before asking.
+		checks: [
+			function () {
+				if (!returnAll(this)) checkLimit(this);
+			},
+		],
+		transform(answers) {
+			const status = this.getNodeParameter('status', 'all') as string;
+			const monitors = answers
+				.flatMap(monitorsOf)
+				.filter((monitor) => status === 'all' || monitor.status_label === status);
+			return returnAll(this) ? monitors : monitors.slice(0, checkLimit(this));
+		},
+	},
 );

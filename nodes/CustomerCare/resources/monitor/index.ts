@@ -1,9 +1,9 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from "../../shared/descriptions";
-import { getAllMonitors, getAllMonitorsFields } from "./getAll";
+import { operationSelector } from '../../shared/descriptions';
+import { getAllMonitors, getAllMonitorsFields } from './getAll';
 
 export const monitorDescription: INodeProperties[] = [
-  operationSelector("monitor", [getAllMonitors], "getAll"),
-  ...getAllMonitorsFields,
+	operationSelector('monitor', [getAllMonitors], 'getAll'),
+	...getAllMonitorsFields,
 ];

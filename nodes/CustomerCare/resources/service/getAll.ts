@@ -1,38 +1,37 @@
-import { SERVICE_TYPES } from "../../api/codes";
-import { SERVICE } from "../../api/endpoints";
-import { collection } from "../../shared/descriptions";
-import { listOperation } from "../../shared/operation";
+import { SERVICE_TYPES } from '../../api/codes';
+import { SERVICE } from '../../api/endpoints';
+import { collection } from '../../shared/descriptions';
+import { listOperation } from '../../shared/operation';
 
-export const { operation: getAllServices, fields: getAllServicesFields } =
-  listOperation(
-    "service",
-    {
-      name: "Get Many",
-      value: "getAll",
-      action: "Get many services",
-      description:
-        "List the channels (services) of the account: phone lines, chat, e-mail, social pages, SMS; filter by type or ID",
-    },
-    SERVICE.list,
-    [
-      collection("filters", { resource: ["service"], operation: ["getAll"] }, [
-        {
-          displayName: "Service ID",
-          name: "service_id",
-          type: "number",
-          default: 0,
-          description: "Only the service with this ID",
-          routing: { send: { type: "query", property: "service_id" } },
-        },
-        {
-          displayName: "Type",
-          name: "type",
-          type: "options",
-          options: SERVICE_TYPES,
-          default: 1,
-          description: "Only services of this type",
-          routing: { send: { type: "query", property: "type" } },
-        },
-      ]),
-    ],
-  );
+export const { operation: getAllServices, fields: getAllServicesFields } = listOperation(
+	'service',
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many services',
+		description:
+			'List the channels (services) of the account: phone lines, chat, e-mail, social pages, SMS; filter by type or ID',
+	},
+	SERVICE.list,
+	[
+		collection('filters', { resource: ['service'], operation: ['getAll'] }, [
+			{
+				displayName: 'Service ID',
+				name: 'service_id',
+				type: 'number',
+				default: 0,
+				description: 'Only the service with this ID',
+				routing: { send: { type: 'query', property: 'service_id' } },
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: SERVICE_TYPES,
+				default: 1,
+				description: 'Only services of this type',
+				routing: { send: { type: 'query', property: 'type' } },
+			},
+		]),
+	],
+);

@@ -1,11 +1,10 @@
-import { TICKET } from "../../api/endpoints";
-import { getRecordOperation } from "../../shared/customFields";
+import { TICKET } from '../../api/endpoints';
+import { getRecordOperation } from '../../shared/customFields';
 
 /** The spec names this endpoint only; we take its answer to be {code, ticket}. */
-export const { operation: getTicket, fields: getTicketFields } =
-  getRecordOperation(
-    "ticket",
-    TICKET.get,
-    { name: "ticketId", description: "The ticket_id of the ticket" },
-    "Get one ticket by its ID, with comments, requester, assignee, tags and custom fields",
-  );
+export const { operation: getTicket, fields: getTicketFields } = getRecordOperation(
+	'ticket',
+	TICKET.get,
+	{ name: 'ticketId', description: 'The ticket_id of the ticket' },
+	'Get one ticket by its ID, with comments, requester, assignee, tags and custom fields',
+);

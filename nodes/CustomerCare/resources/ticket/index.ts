@@ -1,19 +1,15 @@
-import type { INodeProperties } from "n8n-workflow";
+import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from "../../shared/descriptions";
-import { createTicket, createTicketFields } from "./create";
-import { getTicket, getTicketFields } from "./get";
-import { getAllTickets, getAllTicketsFields } from "./getAll";
-import { updateTicket, updateTicketFields } from "./update";
+import { operationSelector } from '../../shared/descriptions';
+import { createTicket, createTicketFields } from './create';
+import { getTicket, getTicketFields } from './get';
+import { getAllTickets, getAllTicketsFields } from './getAll';
+import { updateTicket, updateTicketFields } from './update';
 
 export const ticketDescription: INodeProperties[] = [
-  operationSelector(
-    "ticket",
-    [createTicket, getTicket, getAllTickets, updateTicket],
-    "create",
-  ),
-  ...createTicketFields,
-  ...getTicketFields,
-  ...getAllTicketsFields,
-  ...updateTicketFields,
+	operationSelector('ticket', [createTicket, getTicket, getAllTickets, updateTicket], 'create'),
+	...createTicketFields,
+	...getTicketFields,
+	...getAllTicketsFields,
+	...updateTicketFields,
 ];

@@ -1,127 +1,113 @@
 import type {
-  IDataObject,
-  IExecuteSingleFunctions,
-  IHttpRequestOptions,
-  INodeProperties,
-} from "n8n-workflow";
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
+import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../api/codes';
+import { pathWithId, TICKET } from '../../api/endpoints';
+import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
 import {
-  optionsOf,
-  TICKET_PRIORITIES_UPDATE,
-  TICKET_STATUSES_WRITE,
-} from "../../api/codes";
-import { pathWithId, TICKET } from "../../api/endpoints";
-import {
-  customFieldProperties,
-  sendCustomFields,
-} from "../../shared/customFields";
-import {
-  collection,
-  commentFields,
-  dynamicOptions,
-  recordIdProperty,
-} from "../../shared/descriptions";
-import { operation, type ItemContext } from "../../shared/operation";
-import { checked, isEmpty } from "../../shared/validation";
+	collection,
+	commentFields,
+	dynamicOptions,
+	recordIdProperty,
+} from '../../shared/descriptions';
+import { operation, type ItemContext } from '../../shared/operation';
+import { checked, isEmpty } from '../../shared/validation';
 
-const show = { resource: ["ticket"], operation: ["update"] };
+const show = { resource: ['ticket'], operation: ['update'] };
 
 export const updateTicketFields: INodeProperties[] = [
-  recordIdProperty(
-    "ticket",
-    "update",
-    "Ticket ID",
-    "ticketId",
-    "The ticket_id of the ticket to update",
-  ),
-  ...commentFields("ticket.ticket_comment", {
-    show,
-    required: true,
-    description: "Every update adds a comment; this is its text",
-  }),
-  collection("updateFields", show, [
-    dynamicOptions(
-      "Assignee",
-      "assignee_id",
-      "getAgents",
-      "Give the ticket to this agent",
-      {
-        routing: { send: { type: "body", property: "ticket.assignee_id" } },
-      },
-    ),
-    {
-      displayName: "Member Status ID",
-      name: "member_status_id",
-      type: "number",
-      default: 0,
-      description:
-        "Campaign status of the requester, for campaigns of v_type 1",
-      routing: { send: { type: "body", property: "ticket.member_status_id" } },
-    },
-    {
-      displayName: "Priority",
-      name: "ticket_priority",
-      type: "options",
-      options: optionsOf(TICKET_PRIORITIES_UPDATE),
-      default: "Normal",
-      routing: { send: { type: "body", property: "ticket.ticket_priority" } },
-    },
-    {
-      displayName: "Solve Child Tickets",
-      name: "solved_incidents",
-      type: "boolean",
-      default: true,
-      description:
-        "Whether solving this ticket also solves its unsolved child tickets. When off, solving a parent with unsolved children fails and lists them.",
-      routing: { send: { type: "body", property: "ticket.solved_incidents" } },
-    },
-    {
-      displayName: "Status",
-      name: "ticket_status",
-      type: "options",
-      options: optionsOf(TICKET_STATUSES_WRITE),
-      default: "open",
-      routing: { send: { type: "body", property: "ticket.ticket_status" } },
-    },
-    checked(
-      {
-        displayName: "Subject",
-        name: "ticket_subject",
-        type: "string",
-        default: "",
-        routing: { send: { type: "body", property: "ticket.ticket_subject" } },
-      },
-      { maxLength: 255 },
-    ),
-  ]),
-  ...customFieldProperties("ticket", ["update"]),
+	recordIdProperty(
+		'ticket',
+		'update',
+		'Ticket ID',
+		'ticketId',
+		'The ticket_id of the ticket to update',
+	),
+	...commentFields('ticket.ticket_comment', {
+		show,
+		required: true,
+		description: 'Every update adds a comment; this is its text',
+	}),
+	collection('updateFields', show, [
+		dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'Give the ticket to this agent', {
+			routing: { send: { type: 'body', property: 'ticket.assignee_id' } },
+		}),
+		{
+			displayName: 'Member Status ID',
+			name: 'member_status_id',
+			type: 'number',
+			default: 0,
+			description: 'Campaign status of the requester, for campaigns of v_type 1',
+			routing: { send: { type: 'body', property: 'ticket.member_status_id' } },
+		},
+		{
+			displayName: 'Priority',
+			name: 'ticket_priority',
+			type: 'options',
+			options: optionsOf(TICKET_PRIORITIES_UPDATE),
+			default: 'Normal',
+			routing: { send: { type: 'body', property: 'ticket.ticket_priority' } },
+		},
+		{
+			displayName: 'Solve Child Tickets',
+			name: 'solved_incidents',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether solving this ticket also solves its unsolved child tickets. When off, solving a parent with unsolved children fails and lists them.',
+			routing: { send: { type: 'body', property: 'ticket.solved_incidents' } },
+		},
+		{
+			displayName: 'Status',
+			name: 'ticket_status',
+			type: 'options',
+			options: optionsOf(TICKET_STATUSES_WRITE),
+			default: 'open',
+			routing: { send: { type: 'body', property: 'ticket.ticket_status' } },
+		},
+		checked(
+			{
+				displayName: 'Subject',
+				name: 'ticket_subject',
+				type: 'string',
+				default: '',
+				routing: { send: { type: 'body', property: 'ticket.ticket_subject' } },
+			},
+			{ maxLength: 255 },
+		),
+	]),
+	...customFieldProperties('ticket', ['update']),
 ];
 
 /** Every update adds a comment, written by an agent (PUT /api/v1/tickets/{ticketId}). */
 function requireComment(
-  this: IExecuteSingleFunctions,
-  request: IHttpRequestOptions,
-  { fail }: ItemContext,
+	this: IExecuteSingleFunctions,
+	request: IHttpRequestOptions,
+	{ fail }: ItemContext,
 ) {
-  const comment = (((request.body as IDataObject).ticket ?? {}) as IDataObject)
-    .ticket_comment as IDataObject | undefined;
-  if (isEmpty(comment?.body)) fail("Comment (body) is required");
-  if (isEmpty(comment?.author_id))
-    fail("Comment Author (author_id) is required");
+	const comment = (((request.body as IDataObject).ticket ?? {}) as IDataObject).ticket_comment as
+		| IDataObject
+		| undefined;
+	if (isEmpty(comment?.body)) fail('Comment (body) is required');
+	if (isEmpty(comment?.author_id)) fail('Comment Author (author_id) is required');
 }
 
 export const updateTicket = operation(
-  {
-    name: "Update",
-    value: "update",
-    action: "Update a ticket",
-    description:
-      "Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets",
-  },
-  { ...TICKET.update, path: pathWithId(TICKET.update, "ticketId") },
-  {
-    fields: updateTicketFields,
-    checks: [requireComment],
-    lookups: [sendCustomFields("ticket")],
-  },
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a ticket',
+		description:
+			'Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets',
+	},
+	{ ...TICKET.update, path: pathWithId(TICKET.update, 'ticketId') },
+	{
+		fields: updateTicketFields,
+		checks: [requireComment],
+		lookups: [sendCustomFields('ticket')],
+	},
 );
