@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The JSON Schema of a node's output items, in the shape n8n's own `__schema__` files have
  * (n8n-nodes-base: `{type: 'object', properties: {...}}`, one type per field, arrays by their

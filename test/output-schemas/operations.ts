@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The operations whose output schema the package ships (output-schemas/), each with the run
  * through n8n's engine against the fake platform that produces its items (Simplify on, the
