@@ -11,5 +11,11 @@ function buildCodex() {
 	return src('nodes/**/*.node.json').pipe(dest('dist/nodes'));
 }
 
-exports['build:icons'] = parallel(buildIcons, buildCodex);
+// n8n serves `<node folder>/__schema__/v<x.y.z>/<resource>/<operation>.json` to the editor as the
+// output schema of a node that has not run (docs/output-schemas.md); `npm run schemas` writes them.
+function buildOutputSchemas() {
+	return src('output-schemas/**/*.json').pipe(dest('dist/nodes'));
+}
+
+exports['build:icons'] = parallel(buildIcons, buildCodex, buildOutputSchemas);
 exports['build:codex'] = buildCodex;

@@ -5,8 +5,9 @@
  * Builds and packs this package, starts the fake Customer-Care Platform (the embedded default
  * backend), starts a real n8n 2.40.7 (Node 24; installed into the cache on first use) on
  * 127.0.0.1 with the package loaded, a credential pointing at the fake platform and the
- * examples imported, creates the owner account, and prints the editor URL and the login.
- * Ctrl+C stops everything.
+ * examples imported, creates the owner account, and prints the editor URL, the login and the
+ * `npm run demo -- …` commands that make changes happen in the fake platform (scripts/demo.mjs
+ * finds it through DEMO_STATE_FILE, written here and removed on stop). Ctrl+C stops everything.
  *
  * A real account instead of the fake (environment or flags):
  *   CC_BASE_URL / --base-url=     the platform API base URL
@@ -23,11 +24,12 @@
  * (Debian's postgresql and redis-server; it says how to install them when they are missing) on
  * 127.0.0.1 in a temporary folder, then a main and two workers sharing them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
+import { DEMO_STATE_FILE, demoHelp } from './demo.mjs';
 import { startFakePlatform } from './lib/fake-platform.mjs';
 import { installN8n, TARGETS } from './lib/install-n8n.mjs';
 import { createInstance, freePort } from './lib/n8n.mjs';
@@ -114,6 +116,7 @@ async function main() {
 		if (fake) await fake.stop();
 		stopAllServicesSync();
 		rmSync(work, { recursive: true, force: true });
+		if (fake) rmSync(DEMO_STATE_FILE, { force: true });
 		process.exit(code);
 	};
 	process.on('exit', () => stopAllServicesSync());
@@ -171,6 +174,7 @@ async function main() {
 		say(`  Workflows: the examples/ ("Customer Care: …"), credential "Customer Care account"`);
 		if (fake) {
 			say(`  Fake platform: ${fake.baseUrl} (domain ${fake.domain}; control API ${fake.baseUrl}/__control/info)`);
+			say('  Demo data: in the fake platform\'s memory only (seeded afresh at each start, lost on Ctrl+C)');
 		} else {
 			say(`  Platform:  ${real.baseUrl} (domain ${real.domain})`);
 		}
@@ -178,6 +182,13 @@ async function main() {
 		if (queue) {
 			say('  Queue mode: the main polls triggers and serves the editor; executions run on the workers');
 			for (const worker of workers) say(`    ${worker.name}: log ${worker.logFile}`);
+		}
+		if (fake) {
+			// `npm run demo` finds the running fake platform here.
+			writeFileSync(DEMO_STATE_FILE, `${JSON.stringify({ fakeUrl: fake.baseUrl, editorUrl: server.url, pid: process.pid })}\n`);
+			say('');
+			for (const line of demoHelp()) say(line);
+			say('');
 		}
 		say('Press Ctrl+C to stop.');
 		server.child.on('exit', (code) => {

@@ -15,6 +15,15 @@ import assert from 'node:assert/strict';
 
 const DAY = 86_400_000;
 
+/** The fake platform's account zone (setup.mjs: Asia/Ho_Chi_Minh, +07:00 all year), as example 03 holds it. */
+const ACCOUNT_OFFSET_MS = 7 * 3_600_000;
+
+/** The first instant (epoch ms) of yesterday in the account's zone: the day example 03 exports. */
+function accountYesterdayStart(nowMs = Date.now()) {
+	const localMidnight = Math.floor((nowMs + ACCOUNT_OFFSET_MS) / DAY) * DAY;
+	return localMidnight - DAY - ACCOUNT_OFFSET_MS;
+}
+
 /** Every record of a list endpoint for one recorded query, page by page (what "all" means). */
 async function replayAll(fake, recorded, rootProperty) {
 	const query = { ...recorded.query };
@@ -124,8 +133,8 @@ export const RUN_CHECKS = {
 	/** Story 3: yesterday's calls and tickets, all of them (more calls than one page holds). */
 	ccStory3Export01: {
 		async prepare({ fake }) {
-			// 520 extra calls ended yesterday (UTC): the export must page through 2+ pages.
-			const yesterday = new Date(new Date().toISOString().slice(0, 10)).getTime() - DAY;
+			// 520 extra calls ended yesterday (the account's day): the export must page through 2+ pages.
+			const yesterday = accountYesterdayStart();
 			for (let i = 0; i < 520; i++) {
 				await fake.control('POST', '/__control/calls', { call_status: i % 3 ? 'meetAgent' : 'miss', at: yesterday + 3_600_000 + i * 60_000 });
 			}
@@ -139,13 +148,13 @@ export const RUN_CHECKS = {
 			const callRequests = requests.filter((r) => r.path === `/${fake.domain}/api/v1/calls`);
 			const ticketRequests = requests.filter((r) => r.path === `/${fake.domain}/api/v2/tickets`);
 			assert.ok(callRequests.length >= 2, `calls were read in ${callRequests.length} request(s): no paging`);
-			// The window asked for is yesterday, whatever the format.
-			const today = new Date().toISOString().slice(0, 10);
-			const yesterday = new Date(Date.parse(today) - DAY).toISOString().slice(0, 10);
+			// The window asked for is yesterday in the account's zone (not UTC's), whatever the format.
+			const since = accountYesterdayStart();
 			for (const r of ticketRequests) {
-				assert.ok(String(r.query.updated_since).startsWith(`${yesterday}T00:00:00`), `updated_since ${r.query.updated_since}`);
-				assert.ok(String(r.query.updated_to).startsWith(`${yesterday}T23:59:59`), `updated_to ${r.query.updated_to}`);
+				assert.equal(Date.parse(r.query.updated_since), since, `updated_since ${r.query.updated_since}`);
+				assert.equal(Date.parse(r.query.updated_to), since + DAY - 1000, `updated_to ${r.query.updated_to}`);
 			}
+			assert.equal(run.output('Account time zone')[0].timeZone, 'Asia/Ho_Chi_Minh');
 
 			// Return All returned exactly what the platform holds for that window.
 			const firstCalls = callRequests.find((r) => !r.query.page || r.query.page === '1');

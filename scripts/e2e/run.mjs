@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 import { RUN_CHECKS, TRIGGER_CHECKS } from './examples.checks.mjs';
-import { checkAgentDropdown, checkCredentialTest, checkCustomFieldDropdowns } from './lib/editor-checks.mjs';
+import { checkAgentDropdown, checkCredentialTest, checkCustomFieldDropdowns, checkOutputSchemas } from './lib/editor-checks.mjs';
 import { startFakePlatform } from '../lib/fake-platform.mjs';
 import { installN8n, TARGETS } from '../lib/install-n8n.mjs';
 import { createInstance } from '../lib/n8n.mjs';
@@ -103,6 +103,7 @@ async function runTarget(name, tarball) {
 				await report.test(label, 'editor REST: agent dropdown', () => checkAgentDropdown(client, fake));
 				await report.test(label, 'editor REST: custom-field dropdowns', () => checkCustomFieldDropdowns(client, fake));
 				await report.test(label, 'editor REST: credential test', () => checkCredentialTest(client, fake, { major: Number(target.version.split('.')[0]) }));
+				await report.test(label, 'editor: output schemas served (schema preview)', () => checkOutputSchemas(server.url));
 				if (withEditor && name === 'v2') {
 					const { runEditorTest } = await import('./editor.mjs');
 					await runEditorTest({ server, client, fake, report, target: label });

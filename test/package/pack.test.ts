@@ -1,12 +1,12 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * What `npm pack` would publish: the built package only (dist/, package.json, README, LICENSE and
- * the `main` stub), with both nodes, the credential, light and dark icons and the codex files
- * n8n reads. It builds the package first when dist/ is missing (`.ci/run` has built it already).
+ * the `main` stub), with both nodes, the credential, light and dark icons, the codex files and
+ * the output schemas n8n reads. It builds the package first when dist/ is missing (`.ci/run` has built it already).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, sep } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -60,6 +60,19 @@ describe('npm pack contents', () => {
 		expect(files.filter((file) => /(^|\/)(test|tests|__tests__|tools|fake-platform|engine-harness|bench|examples|scripts)\//.test(file))).toEqual([]);
 		expect(files.filter((file) => /\.(test|spec)\.[jt]s$/.test(file))).toEqual([]);
 		expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+	});
+
+	test('the output schemas, next to the action node where n8n serves them (docs/output-schemas.md)', () => {
+		const shipped = readdirSync(join(ROOT, 'output-schemas'), { recursive: true, encoding: 'utf8' })
+			.filter((file) => file.endsWith('.json'))
+			.map((file) => posix.join('dist/nodes', file.split(sep).join('/')));
+		expect(shipped).toEqual(
+			expect.arrayContaining([
+				'dist/nodes/CustomerCare/__schema__/v1.0.0/call/getAll.json',
+				'dist/nodes/CustomerCare/__schema__/v1.0.0/ticket/get.json',
+			]),
+		);
+		expect(shipped.filter((file) => !files.includes(file))).toEqual([]);
 	});
 
 	test('both nodes and the credential that package.json declares', () => {

@@ -59,3 +59,23 @@ export async function checkCredentialTest(client, fake, { major = 2 } = {}) {
 	assert.match(bad.message, major >= 2 ? /API Token was refused/ : /API Token was refused|Authorization failed/);
 	return `good token: OK; bad token: "${bad.message.slice(0, 60)}…"`;
 }
+
+/**
+ * The output schemas the package ships, as the editor fetches them for a node that has not run
+ * (`GET <n8n>/schemas/<node type>/<x.y.z>/<resource>/<operation>.json`, no login: the editor sends
+ * no credentials); an operation without a shipped schema answers 404 (docs/output-schemas.md).
+ */
+export async function checkOutputSchemas(serverUrl) {
+	const base = `${serverUrl}/schemas/n8n-nodes-customer-care.customerCare/1.0.0`;
+	const fields = {};
+	for (const [path, field] of [['call/getAll', 'call_status'], ['ticket/get', 'ticket_status']]) {
+		const res = await fetch(`${base}/${path}.json`);
+		assert.equal(res.status, 200, `${path}: ${res.status}`);
+		const schema = await res.json();
+		assert.equal(schema.type, 'object');
+		assert.ok(schema.properties?.[field], `${path}: no ${field} in ${Object.keys(schema.properties ?? {})}`);
+		fields[path] = Object.keys(schema.properties).length;
+	}
+	assert.equal((await fetch(`${base}/sms/send.json`)).status, 404, 'sms/send has no schema');
+	return Object.entries(fields).map(([path, count]) => `${path}: ${count} fields`).join(', ');
+}

@@ -1,10 +1,11 @@
 /**
  * The `npm start` test: runs scripts/start.mjs as a user would, reads the editor URL and the
  * login it prints, checks that the editor answers and that the agent dropdown fills from the
- * fake platform, then stops it with SIGTERM and checks that it is gone.
+ * fake platform and that `npm run demo` changes that fake platform, then stops it with SIGTERM and
+ * checks that it is gone.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 import { connectFakePlatform, REPO } from '../../lib/fake-platform.mjs';
@@ -48,6 +49,18 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 			assert.ok(printed.fakeUrl, 'the fake platform URL is printed');
 			const fake = await connectFakePlatform(printed.fakeUrl);
 			return `${printed.url}: ${await checkAgentDropdown(client, fake)}`;
+		});
+		await report.test(target, 'npm start: prints the demo commands; npm run demo finds its fake platform', async () => {
+			assert.match(out, /npm run demo -- missed-call /);
+			// No CC_FAKE_URL: the demo reads the state file npm start wrote.
+			const env = { ...process.env, CC_FAKE_URL: '' };
+			const demo = await new Promise((resolve) =>
+				execFile(process.execPath, [join(REPO, 'scripts', 'demo.mjs'), 'monitor-down'], { env }, (error, stdout, stderr) => resolve({ error, stdout, stderr })),
+			);
+			assert.equal(demo.error, null, demo.stderr);
+			const heartbeat = await (await fetch(`${printed.fakeUrl}/status/api/v1/heartbeat`)).json();
+			assert.equal(heartbeat.monitors[0].status, 0, 'monitor 1 is DOWN');
+			return demo.stdout.trim().split('\n')[0];
 		});
 	} finally {
 		child.kill('SIGTERM');
