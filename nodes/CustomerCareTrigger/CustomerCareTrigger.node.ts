@@ -14,12 +14,25 @@ import { leadLoadOptions } from '../CustomerCare/resources/lead';
 import { withFieldLabels } from '../CustomerCare/shared/customFields';
 import { toEpochMs, toIsoZ } from '../CustomerCare/shared/dates';
 import { dynamicOptions } from '../CustomerCare/shared/descriptions';
+import { presentRecords } from '../CustomerCare/shared/simplify';
+import { optionsSubtitle } from '../CustomerCare/shared/subtitle';
 import { fetchList } from '../CustomerCare/transport/list';
 import { customerCareRequest, getAccount } from '../CustomerCare/transport/request';
 import { changeOf, compareChanges, completeRead, planPoll, rememberStatuses, type Change, type PollState } from './cursor';
 import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from './events';
 
 const DEFAULT_OVERLAP_SECONDS = 120;
+
+const EVENTS = [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({ name, value, description }));
+
+const simplifyOption: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to return readable events: times in ISO 8601 with the account's offset, labels beside coded values, custom fields keyed by label. Off: the API's records as they are.",
+};
 const SAMPLE_SIZE = 3;
 /** Fetch Test Event looks back this far, widening until it has a sample: an hour, a day, a week. */
 const SAMPLE_LOOKBACK_HOURS = [1, 24, 7 * 24];
@@ -192,9 +205,9 @@ async function readWindow(ctx: IPollFunctions, event: ListEvent, qs: IDataObject
 }
 
 async function output(ctx: IPollFunctions, event: ListEvent, records: IDataObject[]): Promise<INodeExecutionData[][]> {
-	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
-	const shaped = event.shape ? event.shape(records) : records;
-	return [ctx.helpers.returnJsonArray(simplify ? await withFieldLabels.call(ctx, shaped) : shaped)];
+	if (!(ctx.getNodeParameter('options.simplify', true) as boolean)) return [ctx.helpers.returnJsonArray(records)];
+	const labelled = await withFieldLabels.call(ctx, records);
+	return [ctx.helpers.returnJsonArray(await presentRecords.call(ctx, event.record, labelled))];
 }
 
 /** "Fetch Test Event": the most recent matching changes of the last days; the cursor is not touched. */
@@ -274,17 +287,20 @@ async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][]
 	const answer = await customerCareRequest.call(ctx, { target: 'status', method: 'GET', path: '/api/v1/heartbeat' });
 	const monitors = (Array.isArray(answer.monitors) ? answer.monitors : []) as IDataObject[];
 	const label = (status: unknown) => (Number(status) === 1 ? 'UP' : 'DOWN');
-	const describe = (monitor: IDataObject, previous?: number) => ({
+	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
+	// Simplify adds the heartbeat's generation time and the labels; off, the monitor as the API gave it.
+	const describe = (monitor: IDataObject, previous?: number): IDataObject => ({
 		...monitor,
-		status_label: label(monitor.status),
 		previous_status: previous ?? null,
-		previous_status_label: previous === undefined ? null : label(previous),
-		generated_at: answer.generated_at,
+		...(simplify ? { generated_at: answer.generated_at } : {}),
 	});
+	const emit = async (events: IDataObject[]) => [
+		ctx.helpers.returnJsonArray(simplify ? await presentRecords.call(ctx, 'monitor', events) : events),
+	];
 
 	if (ctx.getMode() === 'manual') {
 		if (monitors.length === 0) throw new NodeOperationError(ctx.getNode(), 'The heartbeat lists no monitors');
-		return [ctx.helpers.returnJsonArray(monitors.map((monitor) => describe(monitor)))];
+		return await emit(monitors.map((monitor) => describe(monitor)));
 	}
 
 	const previous = state.monitors;
@@ -296,7 +312,7 @@ async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][]
 		return direction === 'any' || direction === label(monitor.status);
 	});
 	if (changed.length === 0) return null;
-	return [ctx.helpers.returnJsonArray(changed.map((monitor) => describe(monitor, previous[String(monitor.id)])))];
+	return await emit(changed.map((monitor) => describe(monitor, previous[String(monitor.id)])));
 }
 
 export class CustomerCareTrigger implements INodeType {
@@ -306,9 +322,10 @@ export class CustomerCareTrigger implements INodeType {
 		icon: { light: 'file:../../icons/customercare.svg', dark: 'file:../../icons/customercare.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: optionsSubtitle('event', EVENTS),
+		// n8n's node picker shows one "Customer Care" entry for both nodes, with this text (see README, Development).
 		description:
-			'Starts the workflow when tickets, leads, deals or calls change, or a monitor goes up or down, on the Customer Care platform',
+			'Act on tickets, leads, deals, calls and SMS of the Customer Care platform, or start a workflow when they change or a monitor goes up or down',
 		defaults: { name: 'Customer Care Trigger' },
 		polling: true,
 		inputs: [],
@@ -320,7 +337,7 @@ export class CustomerCareTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				options: [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({ name, value, description })),
+				options: EVENTS,
 				default: 'ticketUpdated',
 			},
 			{
@@ -342,6 +359,15 @@ export class CustomerCareTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				displayOptions: { show: { event: [MONITOR_EVENT.value] } },
+				options: [simplifyOption],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
 				displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
 				options: [
 					{
@@ -353,13 +379,7 @@ export class CustomerCareTrigger implements INodeType {
 						description:
 							'Each poll reads again this far back, for changes that reach the API late; what was already emitted is not emitted again',
 					},
-					{
-						displayName: 'Simplify',
-						name: 'simplify',
-						type: 'boolean',
-						default: true,
-						description: 'Whether to return custom fields keyed by label with choice labels instead of IDs',
-					},
+					simplifyOption,
 					{
 						displayName: 'Start From',
 						name: 'startFrom',

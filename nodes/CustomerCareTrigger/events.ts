@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { withCallerNumber } from '../CustomerCare/resources/call/callerNumber';
+import type { RecordKind } from '../CustomerCare/api/records';
 import type { ListSpec } from '../CustomerCare/transport/list';
 
 /** A list-backed event: which list to watch, which date window, what marks a change. */
@@ -23,8 +23,8 @@ export interface ListEvent {
 	query?: IDataObject;
 	/** The filters (parameter names of the Filters collection) this event offers. */
 	filters: string[];
-	/** Shapes the emitted records, as the action node's matching Get Many does. */
-	shape?: (records: IDataObject[]) => IDataObject[];
+	/** The kind of record the event emits, for Simplify (shared/present.ts), as the matching Get Many. */
+	record: RecordKind;
 }
 
 const tickets = (window: 'created' | 'updated'): Partial<ListEvent> => ({
@@ -35,6 +35,7 @@ const tickets = (window: 'created' | 'updated'): Partial<ListEvent> => ({
 	to: `${window}_to`,
 	timeField: `${window}_at`,
 	idField: 'ticket_id',
+	record: 'ticketListItem',
 	filters: ['assignee_id', 'service_id', 'requester_id'],
 });
 
@@ -46,6 +47,7 @@ const leads = (window: 'created' | 'updated'): Partial<ListEvent> => ({
 	to: `${window}_to`,
 	timeField: `${window}_at`,
 	idField: 'id',
+	record: 'lead',
 	filters: ['assignee_id', 'service_id', 'requester_id', 'lead_status_ids'],
 });
 
@@ -57,6 +59,7 @@ const deals = (window: 'created' | 'updated' | 'closed'): Partial<ListEvent> => 
 	to: `${window}_to`,
 	timeField: `${window}_at`,
 	idField: 'id',
+	record: 'deal',
 	filters: ['assignee_id', 'service_id', 'requester_id', 'pipeline_ids', 'stage_ids'],
 });
 
@@ -74,7 +77,7 @@ const calls: Partial<ListEvent> = {
 	timeField: 'end_time',
 	idField: 'id',
 	filters: ['service_id', 'agent_id', 'call_type'],
-	shape: withCallerNumber,
+	record: 'call',
 };
 
 export const LIST_EVENTS: ListEvent[] = [

@@ -1,18 +1,9 @@
-/** Service type ids (docs/api.md#services). */
-export const SERVICE_TYPES: Array<{ name: string; value: number }> = [
-	{ name: 'Incoming Call', value: 1 },
-	{ name: 'Live Chat', value: 2 },
-	{ name: 'Email', value: 3 },
-	{ name: 'Social Page', value: 4 },
-	{ name: 'Missed Chat', value: 6 },
-	{ name: 'Voicemail', value: 7 },
-	{ name: 'Social Inbox', value: 8 },
-	{ name: 'API', value: 9 },
-	{ name: 'Messaging App', value: 10 },
-	{ name: 'Voice Out', value: 11 },
-	{ name: 'IVR', value: 12 },
-	{ name: 'Ticket Form', value: 13 },
-];
+import { SERVICE_TYPE_LABELS } from '../api/records';
+
+/** Service type ids (docs/api.md#services), as dropdown options. */
+export const SERVICE_TYPES: Array<{ name: string; value: number }> = Object.entries(SERVICE_TYPE_LABELS).map(
+	([value, name]) => ({ name, value: Number(value) }),
+);
 
 /** Ticket states a create or update accepts (docs/api.md#tickets). */
 export const TICKET_STATUSES_WRITE = ['new', 'open', 'pending', 'solved'] as const;

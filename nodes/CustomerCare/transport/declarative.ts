@@ -16,6 +16,7 @@ import { UnconfirmedWriteError } from './errors';
 import { fetchList, type ListSpec } from './list';
 import { customerCareRequest } from './request';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { presentOutput } from '../shared/simplify';
 import { checkFields } from '../shared/validation';
 
 /** How an operation's answer becomes output items. */
@@ -117,6 +118,7 @@ export function sendThroughTransport(output: OutputSpec) {
 			records = Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
 		}
 		if (output.transform) records = await output.transform.call(this, records);
+		records = await presentOutput.call(this, records);
 		return toItems(records, itemIndex);
 	};
 }

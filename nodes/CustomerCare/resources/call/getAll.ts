@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { dateRangeFields, dynamicOptions, returnAllAndLimit } from '../../shared/descriptions';
 import { checkDateRanges, checked, failFor, validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
-import { withCallerNumber } from './callerNumber';
 
 /** When both are given the API filters on end_time (docs/api.md#calls): that pair comes first. */
 const WINDOW_PAIRS: Array<[string, string]> = [
@@ -70,7 +69,6 @@ export const getAllCalls = operation(
 	{ method: 'GET', path: '/api/v1/calls' },
 	{
 		list: { rootProperty: 'calls', paged: true, idProperty: 'id', windowPairs: WINDOW_PAIRS, order: callOrder },
-		transform: withCallerNumber,
 		fields: () => getAllCallsFields,
 	},
 	{

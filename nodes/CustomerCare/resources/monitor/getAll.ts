@@ -1,17 +1,18 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { MONITOR_STATUSES } from '../../api/records';
 import { returnAllAndLimit } from '../../shared/descriptions';
+import { simplifyIsOn } from '../../shared/simplify';
 import { checked } from '../../shared/validation';
 import { checkLimit, operation } from '../../transport/declarative';
 
-/** Each monitor becomes one item, with the heartbeat's generation time and a readable status. */
-function monitorsOf(answer: IDataObject): IDataObject[] {
+/**
+ * Each monitor becomes one item; with Simplify, with the heartbeat's generation time (the
+ * labels and times follow in shared/simplify.ts).
+ */
+function monitorsOf(answer: IDataObject, simplify: boolean): IDataObject[] {
 	const monitors = Array.isArray(answer.monitors) ? (answer.monitors as IDataObject[]) : [];
-	return monitors.map((monitor) => ({
-		...monitor,
-		status_label: monitor.status === 1 ? 'UP' : 'DOWN',
-		generated_at: answer.generated_at,
-	}));
+	return simplify ? monitors.map((monitor) => ({ ...monitor, generated_at: answer.generated_at })) : monitors;
 }
 
 export const getAllMonitors = operation(
@@ -29,9 +30,10 @@ export const getAllMonitors = operation(
 		transform(this, answers) {
 			const status = this.getNodeParameter('status', 'all') as string;
 			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+			const simplify = simplifyIsOn(this);
 			const monitors = answers
-				.flatMap(monitorsOf)
-				.filter((monitor) => status === 'all' || monitor.status_label === status);
+				.flatMap((answer) => monitorsOf(answer, simplify))
+				.filter((monitor) => status === 'all' || MONITOR_STATUSES[String(monitor.status)] === status);
 			return returnAll ? monitors : monitors.slice(0, checkLimit(this));
 		},
 	},
