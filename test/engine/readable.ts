@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * What Simplify promises, checked against the fake platform's own answer: every time of the
  * record ISO 8601 with the account's offset naming the same instant, every code with its label

@@ -3,7 +3,7 @@
  * platform: on (the default), every time ISO 8601 with the account's offset and labels beside
  * the codes, as the matching Get Many gives them; off, the API's records exactly as listed.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordKind } from '../../nodes/CustomerCare/api/records';
 import { LIST_EVENTS } from '../../nodes/CustomerCareTrigger/events';
@@ -103,7 +103,7 @@ test('every list event of the trigger is covered here', () => {
 });
 
 describe.each(EVENTS)('$event', ({ event, kind, change, listPath, root }) => {
-	async function emitted(options: IDataObject) {
+	async function emitted(options: INodeParameters) {
 		const run = new TriggerRun({ event, options }, accountOf(platform, { timeZone: ACCOUNT_ZONE }));
 		expect(await run.poll()).toBeNull();
 		const at = second(Date.now()) + 1000;
@@ -136,7 +136,7 @@ describe.each(EVENTS)('$event', ({ event, kind, change, listPath, root }) => {
 });
 
 describe('monitorStatusChanged', () => {
-	async function wentDown(options: IDataObject) {
+	async function wentDown(options: INodeParameters) {
 		const monitor = platform.store.monitors[2];
 		platform.store.setMonitorStatus(monitor.id, 1);
 		const run = new TriggerRun({ event: 'monitorStatusChanged', options }, accountOf(platform, { timeZone: ACCOUNT_ZONE }));

@@ -4,7 +4,7 @@
  * label beside it (the account's lead statuses, pipelines and stages read once); off, the
  * API's answer exactly as it came (and no reference list is read). Also the canvas subtitle.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import type { RecordKind } from '../../nodes/CustomerCare/api/records';
@@ -27,7 +27,7 @@ const REFERENCE_PATHS = /\/(custom_fields|lead\/status|deal\/pipelines)$/;
 interface Case {
 	name: string;
 	kind: RecordKind;
-	parameters: () => IDataObject;
+	parameters: () => INodeParameters;
 	/** The records of the operation's answer(s), in order. */
 	records: (answers: IDataObject[]) => IDataObject[];
 	/** The reference lists Simplify reads for this output. */
