@@ -11,6 +11,7 @@ import { FakePlatform, type RecordedRequest, type TicketRec } from '../fake-plat
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from './harness';
+import { ACCOUNT_ZONE, expectReadable } from './readable';
 
 const DAY = 24 * 3600 * 1000;
 const MAX_WINDOW_MS = 31 * DAY;
@@ -65,7 +66,7 @@ describe('Create', () => {
 		const run = await runNode({
 			parameters: {
 				resource: 'ticket',
-				operation: 'create',
+				operation: 'create', simplify: false,
 				subject: 'Broken laptop screen',
 				phone: '0912000111',
 				email: 'lan.customer@example.com',
@@ -238,7 +239,7 @@ describe('Update', () => {
 		const run = await runNode({
 			parameters: {
 				resource: 'ticket',
-				operation: 'update',
+				operation: 'update', simplify: false,
 				ticketId: String(ticket.ticket_id),
 				commentBody: 'Replacement sent.',
 				commentAuthorId: 1003,
@@ -346,7 +347,7 @@ describe('Get', () => {
 		const ticket = withChoices();
 		const run = await runNode({
 			parameters: { resource: 'ticket', operation: 'get', ticketId: String(ticket.ticket_id) },
-			account: accountOf(platform),
+			account: accountOf(platform, { timeZone: ACCOUNT_ZONE }),
 		});
 		expect(run.error).toBeUndefined();
 		const gets = apiRequests();
@@ -365,9 +366,11 @@ describe('Get', () => {
 					? label(value.value)
 					: value.value;
 		}
-		const { custom_filed: _raw, ...rest } = raw;
 		const output = jsonOf(run);
-		expect(output).toEqual([{ ...rest, custom_fields: expected }]);
+		expect(output).toHaveLength(1);
+		expect(output[0].custom_fields).toEqual(expected);
+		expect(output[0]).not.toHaveProperty('custom_filed');
+		expectReadable(platform, 'ticketDetail', output[0], raw);
 		expect(expected.Product).toEqual(expect.any(String));
 		expect((expected['Contact channels'] as string[]).every((entry) => typeof entry === 'string')).toBe(true);
 	});
