@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Deal → Create, Update, Get, Get Many, Get Pipelines, Get Unqualified Reasons, Get Labels,
  * Get Lost Reasons through n8n's engine against the fake platform: the exact request sent

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Ticket → Create, Update, Get, Get Many through n8n's engine against the fake platform:
  * exact bodies and queries, custom fields by label / code / ID with coerced values, the
