@@ -121,7 +121,9 @@ export function toSlashDate(ms: number, timeZone: string): string {
 export function toOffsetIso(ms: number, timeZone: string): string {
 	const second = Math.floor(ms / 1000) * 1000;
 	const w = wallClock(second, timeZone);
-	const offsetMinutes = Math.round(offsetAt(second, timeZone) / 60_000);
+	// The offset from the same wall clock (as offsetAt does), so one Intl call per time.
+	const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+	const offsetMinutes = Math.round((wallAsUtc - second) / 60_000);
 	const sign = offsetMinutes < 0 ? '-' : '+';
 	const abs = Math.abs(offsetMinutes);
 	const offset = `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
