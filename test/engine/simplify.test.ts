@@ -10,7 +10,7 @@ import { Workflow } from 'n8n-workflow';
 import type { RecordKind } from '../../nodes/CustomerCare/api/records';
 import { type FakePlatform, type RecordedRequest } from '../fake-platform';
 import { useFakePlatform } from './fake-platform-per-file';
-import { ACTION_NODE_TYPE, accountOf, jsonOf, nodeTypes, runNode } from './harness';
+import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, accountOf, jsonOf, nodeTypes, runNode } from './harness';
 import { ACCOUNT_ZONE, expectReadable } from './readable';
 
 let platform: FakePlatform;
@@ -265,17 +265,17 @@ describe('the labels of the spec', () => {
 
 describe('Subtitle', () => {
 	/** The subtitle as the editor's canvas evaluates it: an expression over the node's parameters. */
-	function subtitleOf(parameters: IDataObject): unknown {
+	function subtitleOf(parameters: IDataObject, type = ACTION_NODE_TYPE): unknown {
 		const node: INode = {
 			id: 'subtitle',
 			name: 'Customer Care',
-			type: ACTION_NODE_TYPE,
+			type,
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: parameters as INode['parameters'],
 		};
 		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-		const subtitle = nodeTypes.getByNameAndVersion(ACTION_NODE_TYPE).description.subtitle!;
+		const subtitle = nodeTypes.getByNameAndVersion(type).description.subtitle!;
 		return workflow.expression.getSimpleParameterValue(node, subtitle, 'internal', {});
 	}
 
@@ -284,6 +284,11 @@ describe('Subtitle', () => {
 		expect(subtitleOf({ resource: 'ticket', operation: 'create' })).toBe('Create: Ticket');
 		expect(subtitleOf({ resource: 'customField', operation: 'getAll' })).toBe('Get Many: Custom Field');
 		expect(subtitleOf({ resource: 'deal', operation: 'getLostReasons' })).toBe('Get Lost Reasons: Deal');
+	});
+
+	test('the trigger names its event: "Ticket Updated", "Monitor Status Changed"', () => {
+		expect(subtitleOf({ event: 'ticketUpdated' }, TRIGGER_NODE_TYPE)).toBe('Ticket Updated');
+		expect(subtitleOf({ event: 'monitorStatusChanged' }, TRIGGER_NODE_TYPE)).toBe('Monitor Status Changed');
 	});
 
 	test('every operation of every resource reads as its own display name', () => {
