@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { loadOptions } from './methods/loadOptions';
@@ -12,6 +12,41 @@ import { monitorDescription } from './resources/monitor';
 import { serviceDescription } from './resources/service';
 import { smsDescription } from './resources/sms';
 import { ticketDescription } from './resources/ticket';
+import { simplifyProperties } from './shared/simplify';
+import { operationSubtitle } from './shared/subtitle';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Agent', value: 'agent' },
+			{ name: 'Call', value: 'call' },
+			{ name: 'Custom Field', value: 'customField' },
+			{ name: 'Deal', value: 'deal' },
+			{ name: 'Group', value: 'group' },
+			{ name: 'Lead', value: 'lead' },
+			{ name: 'Monitor', value: 'monitor' },
+			{ name: 'Service', value: 'service' },
+			{ name: 'SMS', value: 'sms' },
+			{ name: 'Ticket', value: 'ticket' },
+		],
+		default: 'ticket',
+	},
+	...agentDescription,
+	...callDescription,
+	...customFieldDescription,
+	...dealDescription,
+	...groupDescription,
+	...leadDescription,
+	...monitorDescription,
+	...serviceDescription,
+	...smsDescription,
+	...ticketDescription,
+	...simplifyProperties,
+];
 
 export class CustomerCare implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +58,7 @@ export class CustomerCare implements INodeType {
 		},
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(properties),
 		description:
 			'Work with the Customer Care platform: tickets, leads, deals, calls, SMS, agents, groups, services, custom fields and the status monitor',
 		defaults: { name: 'Customer Care' },
@@ -38,37 +73,7 @@ export class CustomerCare implements INodeType {
 				'={{String($credentials.baseUrl ?? "").replace(/\\/+$/, "")}}/{{encodeURIComponent(String($credentials.domain ?? "").trim())}}',
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 		},
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Agent', value: 'agent' },
-					{ name: 'Call', value: 'call' },
-					{ name: 'Custom Field', value: 'customField' },
-					{ name: 'Deal', value: 'deal' },
-					{ name: 'Group', value: 'group' },
-					{ name: 'Lead', value: 'lead' },
-					{ name: 'Monitor', value: 'monitor' },
-					{ name: 'Service', value: 'service' },
-					{ name: 'SMS', value: 'sms' },
-					{ name: 'Ticket', value: 'ticket' },
-				],
-				default: 'ticket',
-			},
-			...agentDescription,
-			...callDescription,
-			...customFieldDescription,
-			...dealDescription,
-			...groupDescription,
-			...leadDescription,
-			...monitorDescription,
-			...serviceDescription,
-			...smsDescription,
-			...ticketDescription,
-		],
+		properties,
 	};
 
 	methods = { loadOptions };

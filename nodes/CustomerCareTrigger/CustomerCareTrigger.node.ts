@@ -27,6 +27,8 @@ import {
 } from '../CustomerCare/shared/filters';
 import { readLookups } from '../CustomerCare/shared/lookups';
 import { toEpochMs, toIsoZ } from '../CustomerCare/transport/dates';
+import { presentLookupsOf, presentRecords } from '../CustomerCare/shared/simplify';
+import { optionsSubtitle } from '../CustomerCare/shared/subtitle';
 import { fetchList } from '../CustomerCare/transport/list';
 import { customerCareRequest, getAccount, type Account } from '../CustomerCare/transport/request';
 import {
@@ -41,6 +43,21 @@ import {
 import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from './events';
 
 const DEFAULT_OVERLAP_SECONDS = 120;
+
+const EVENTS = [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({
+	name,
+	value,
+	description,
+}));
+
+const simplifyOption: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to return readable events: times in ISO 8601 with the account's offset, labels beside coded values, custom fields keyed by label. Off: the API's records as they are.",
+};
 const SAMPLE_SIZE = 3;
 /** Fetch Test Event looks back this far, widening until it has a sample: an hour, a day, a week. */
 const SAMPLE_LOOKBACK_HOURS = [1, 24, 7 * 24];
@@ -186,16 +203,19 @@ async function readWindow(poll: Poll, qs: IDataObject, since: number, to: number
 	return await fetchList.call(ctx, request, list);
 }
 
-/** The emitted records, shaped as the action node's Get Many shapes them. */
+/** The emitted records as the action node's Get Many shows them: Simplify on, labelled and in the account's time. */
 async function output(
-	{ ctx, event, account }: Poll,
+	{ ctx, event, account, timeZone }: Poll,
 	records: IDataObject[],
 ): Promise<INodeExecutionData[][]> {
-	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
-	const shaped = event.shape ? event.shape(records) : records;
-	if (!simplify) return [ctx.helpers.returnJsonArray(shaped)];
-	const { fieldDefinitions } = await readLookups(ctx, account, ['fieldDefinitions']);
-	return [ctx.helpers.returnJsonArray(withFieldLabels(shaped, fieldDefinitions))];
+	if (!(ctx.getNodeParameter('options.simplify', true) as boolean))
+		return [ctx.helpers.returnJsonArray(records)];
+	const lookups = await readLookups(ctx, account, [
+		'fieldDefinitions',
+		...presentLookupsOf(event.record),
+	]);
+	const labelled = withFieldLabels(records, lookups.fieldDefinitions);
+	return [ctx.helpers.returnJsonArray(presentRecords(labelled, event.record, timeZone, lookups))];
 }
 
 /** "Fetch Test Event": the most recent matching changes of the last days; the cursor is not touched. */
@@ -288,21 +308,29 @@ async function pollList(
 async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const state = ctx.getWorkflowStaticData('node') as PollState;
 	const direction = ctx.getNodeParameter('direction', 'any') as string;
-	const answer = await customerCareRequest.call(ctx, MONITOR.heartbeat);
+	const account = await getAccount.call(ctx);
+	const answer = await customerCareRequest.call(ctx, { ...MONITOR.heartbeat, account });
 	const monitors = (Array.isArray(answer.monitors) ? answer.monitors : []) as IDataObject[];
 	const label = (status: unknown) => (Number(status) === 1 ? 'UP' : 'DOWN');
-	const describe = (monitor: IDataObject, previous?: number) => ({
+	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
+	// Simplify adds the heartbeat's generation time and the labels; off, the monitor as the API gave it.
+	const describe = (monitor: IDataObject, previous?: number): IDataObject => ({
 		...monitor,
-		status_label: label(monitor.status),
 		previous_status: previous ?? null,
-		previous_status_label: previous === undefined ? null : label(previous),
-		generated_at: answer.generated_at,
+		...(simplify ? { generated_at: answer.generated_at } : {}),
 	});
+	const emit = async (events: IDataObject[]) => [
+		ctx.helpers.returnJsonArray(
+			simplify
+				? presentRecords(events, 'monitor', account.timeZone ?? ctx.getTimezone(), {})
+				: events,
+		),
+	];
 
 	if (ctx.getMode() === 'manual') {
 		if (monitors.length === 0)
 			throw new NodeOperationError(ctx.getNode(), 'The heartbeat lists no monitors');
-		return [ctx.helpers.returnJsonArray(monitors.map((monitor) => describe(monitor)))];
+		return await emit(monitors.map((monitor) => describe(monitor)));
 	}
 
 	const previous = state.monitors;
@@ -316,11 +344,7 @@ async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][]
 		return direction === 'any' || direction === label(monitor.status);
 	});
 	if (changed.length === 0) return null;
-	return [
-		ctx.helpers.returnJsonArray(
-			changed.map((monitor) => describe(monitor, previous[String(monitor.id)])),
-		),
-	];
+	return await emit(changed.map((monitor) => describe(monitor, previous[String(monitor.id)])));
 }
 
 export class CustomerCareTrigger implements INodeType {
@@ -333,9 +357,10 @@ export class CustomerCareTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: optionsSubtitle('event', EVENTS),
+		// n8n's node picker shows one "Customer Care" entry for both nodes, with this text (see README, Development).
 		description:
-			'Starts the workflow when tickets, leads, deals or calls change, or a monitor goes up or down, on the Customer Care platform',
+			'Act on tickets, leads, deals, calls and SMS of the Customer Care platform, or start a workflow when they change or a monitor goes up or down',
 		defaults: { name: 'Customer Care Trigger' },
 		polling: true,
 		inputs: [],
@@ -347,11 +372,7 @@ export class CustomerCareTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				options: [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({
-					name,
-					value,
-					description,
-				})),
+				options: EVENTS,
 				default: 'ticketUpdated',
 			},
 			{
@@ -373,6 +394,15 @@ export class CustomerCareTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				displayOptions: { show: { event: [MONITOR_EVENT.value] } },
+				options: [simplifyOption],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
 				displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
 				options: [
 					{
@@ -384,14 +414,7 @@ export class CustomerCareTrigger implements INodeType {
 						description:
 							'Each poll reads again this far back, for changes that reach the API late; what was already emitted is not emitted again',
 					},
-					{
-						displayName: 'Simplify',
-						name: 'simplify',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to return custom fields keyed by label with choice labels instead of IDs',
-					},
+					simplifyOption,
 					{
 						displayName: 'Start From',
 						name: 'startFrom',

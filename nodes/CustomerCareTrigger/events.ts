@@ -8,7 +8,7 @@ import {
 	type DateFilter,
 	type ListEndpoint,
 } from '../CustomerCare/api/endpoints';
-import { withCallerNumber } from '../CustomerCare/resources/call/callerNumber';
+import type { RecordKind } from '../CustomerCare/api/records';
 
 /** A list-backed event: which list of the API catalogue to watch, which of its dates marks a change. */
 export interface ListEvent {
@@ -24,11 +24,11 @@ export interface ListEvent {
 	query?: IDataObject;
 	/** The filters (parameter names of the Filters collection) this event offers. */
 	filters: string[];
-	/** Shapes the emitted records, as the action node's matching Get Many does. */
-	shape?: (records: IDataObject[]) => IDataObject[];
+	/** The kind of record the event emits, for Simplify (shared/present.ts), as the matching Get Many. */
+	record: RecordKind;
 }
 
-type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters'>;
+type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters' | 'record'>;
 const PARTY_FILTERS = ['assignee_id', 'service_id', 'requester_id'];
 
 const tickets = (date: 'created' | 'updated'): EventSource => ({
@@ -36,6 +36,7 @@ const tickets = (date: 'created' | 'updated'): EventSource => ({
 	list: TICKET.list,
 	date: TICKET.list.dates[date],
 	filters: PARTY_FILTERS,
+	record: 'ticketListItem',
 });
 
 const leads = (date: 'created' | 'updated'): EventSource => ({
@@ -43,6 +44,7 @@ const leads = (date: 'created' | 'updated'): EventSource => ({
 	list: LEAD.list,
 	date: LEAD.list.dates[date],
 	filters: [...PARTY_FILTERS, 'lead_status_ids'],
+	record: 'lead',
 });
 
 const deals = (date: 'created' | 'updated' | 'closed'): EventSource => ({
@@ -50,14 +52,15 @@ const deals = (date: 'created' | 'updated' | 'closed'): EventSource => ({
 	list: DEAL.list,
 	date: DEAL.list.dates[date],
 	filters: [...PARTY_FILTERS, 'pipeline_ids', 'stage_ids'],
+	record: 'deal',
 });
 
-const calls: EventSource & Pick<ListEvent, 'shape'> = {
+const calls: EventSource = {
 	noun: 'call',
 	list: CALL.list,
 	date: CALL.list.dates.end_time,
 	filters: ['service_id', 'agent_id', 'call_type'],
-	shape: withCallerNumber,
+	record: 'call',
 };
 
 export const LIST_EVENTS: ListEvent[] = [

@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { type FakePlatform, type LeadRec, type RecordedRequest } from '../../tools/fake-platform';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
+import { expectReadable } from './readable';
 
 let platform: FakePlatform;
 
@@ -48,7 +49,7 @@ describe('Create', () => {
 	test('POST /api/v1/lead with every field; custom fields by label and code arrive as IDs', async () => {
 		const run = await runNode({
 			parameters: lead({
-				operation: 'create',
+				operation: 'create', simplify: false,
 				subject: 'Laptops for 40 staff',
 				phone: '0912000211',
 				email: 'mai.lead@example.com',
@@ -112,7 +113,7 @@ describe('Create', () => {
 	});
 
 	test('only a phone: the body holds nothing else', async () => {
-		const run = await runNode({ parameters: lead({ operation: 'create', phone: '0912000212' }), account: account() });
+		const run = await runNode({ parameters: lead({ operation: 'create', simplify: false, phone: '0912000212' }), account: account() });
 		expect(run.error).toBeUndefined();
 		const post = only(platform.requests());
 		expect(post.body).toEqual({ lead: { phone: '0912000212' } });
@@ -222,7 +223,7 @@ describe('Update', () => {
 		const target = leadInMiddleStatus();
 		const run = await runNode({
 			parameters: lead({
-				operation: 'update',
+				operation: 'update', simplify: false,
 				leadId: String(target.id),
 				commentBody: 'Called back, moving on.',
 				commentAuthorId: 1003,
@@ -333,7 +334,10 @@ describe('Get', () => {
 					? label(value.value)
 					: value.value;
 		}
-		expect(jsonOf(run)).toEqual([{ ...raw, custom_fields: expected }]);
+		const output = jsonOf(run);
+		expect(output).toHaveLength(1);
+		expect(output[0].custom_fields).toEqual(expected);
+		expectReadable(platform, 'lead', output[0], raw);
 		expect(expected.Product).toEqual(expect.any(String));
 		expect(raw.id).toBe(target.id);
 		expect(raw.comments).toEqual(expect.any(Array));

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Ticket → Create, Update, Get, Get Many through n8n's engine against the fake platform:
  * exact bodies and queries, custom fields by label / code / ID with coerced values, the
@@ -11,6 +10,7 @@ import { FakePlatform, type RecordedRequest, type TicketRec } from '../../tools/
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
+import { ACCOUNT_ZONE, expectReadable } from './readable';
 
 const DAY = 24 * 3600 * 1000;
 const MAX_WINDOW_MS = 31 * DAY;
@@ -65,7 +65,7 @@ describe('Create', () => {
 		const run = await runNode({
 			parameters: {
 				resource: 'ticket',
-				operation: 'create',
+				operation: 'create', simplify: false,
 				subject: 'Broken laptop screen',
 				phone: '0912000111',
 				email: 'lan.customer@example.com',
@@ -238,7 +238,7 @@ describe('Update', () => {
 		const run = await runNode({
 			parameters: {
 				resource: 'ticket',
-				operation: 'update',
+				operation: 'update', simplify: false,
 				ticketId: String(ticket.ticket_id),
 				commentBody: 'Replacement sent.',
 				commentAuthorId: 1003,
@@ -346,7 +346,7 @@ describe('Get', () => {
 		const ticket = withChoices();
 		const run = await runNode({
 			parameters: { resource: 'ticket', operation: 'get', ticketId: String(ticket.ticket_id) },
-			account: accountOf(platform),
+			account: accountOf(platform, { timeZone: ACCOUNT_ZONE }),
 		});
 		expect(run.error).toBeUndefined();
 		const gets = apiRequests();
@@ -365,9 +365,11 @@ describe('Get', () => {
 					? label(value.value)
 					: value.value;
 		}
-		const { custom_filed: _raw, ...rest } = raw;
 		const output = jsonOf(run);
-		expect(output).toEqual([{ ...rest, custom_fields: expected }]);
+		expect(output).toHaveLength(1);
+		expect(output[0].custom_fields).toEqual(expected);
+		expect(output[0]).not.toHaveProperty('custom_filed');
+		expectReadable(platform, 'ticketDetail', output[0], raw);
 		expect(expected.Product).toEqual(expect.any(String));
 		expect((expected['Contact channels'] as string[]).every((entry) => typeof entry === 'string')).toBe(true);
 	});

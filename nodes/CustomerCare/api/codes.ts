@@ -1,23 +1,22 @@
 /**
- * The API's coded values (docs/api.md): what each code means, in the words the editor shows.
- * Dropdowns, checks and output labels read these lists.
+ * The API's coded values as the editor offers them (docs/api.md). The words come from the label
+ * tables of api/records.ts, which the output's labels use too.
  */
+import {
+	CALL_TYPES,
+	CLOSED_TYPES,
+	CONVERTED_TYPES,
+	SERVICE_TYPE_LABELS,
+	type LabelTable,
+} from './records';
+
+/** A label table of api/records.ts as dropdown options, in the order of its codes. */
+function optionsFrom(table: LabelTable): Array<{ name: string; value: number }> {
+	return Object.entries(table).map(([value, name]) => ({ name, value: Number(value) }));
+}
 
 /** Service type ids (docs/api.md#services). */
-export const SERVICE_TYPES: Array<{ name: string; value: number }> = [
-	{ name: 'Incoming Call', value: 1 },
-	{ name: 'Live Chat', value: 2 },
-	{ name: 'Email', value: 3 },
-	{ name: 'Social Page', value: 4 },
-	{ name: 'Missed Chat', value: 6 },
-	{ name: 'Voicemail', value: 7 },
-	{ name: 'Social Inbox', value: 8 },
-	{ name: 'API', value: 9 },
-	{ name: 'Messaging App', value: 10 },
-	{ name: 'Voice Out', value: 11 },
-	{ name: 'IVR', value: 12 },
-	{ name: 'Ticket Form', value: 13 },
-];
+export const SERVICE_TYPES = optionsFrom(SERVICE_TYPE_LABELS);
 
 /** Service types that carry calls: incoming call, voice out, IVR (docs/api.md#services). */
 export const VOICE_SERVICE_TYPES = [1, 11, 12];
@@ -31,28 +30,17 @@ export const TICKET_PRIORITIES_CREATE = ['Low', 'Normal', 'High', 'Urgent'] as c
 export const TICKET_PRIORITIES_UPDATE = ['Low', 'Normal', 'High'] as const;
 
 /** Call directions (docs/api.md#calls). */
-export const CALL_TYPES = [
-	{ name: 'Incoming', value: 0 },
-	{ name: 'Outgoing', value: 1 },
-	{
-		name: 'Passed IVR',
-		value: 3,
-		description: 'Incoming calls that went through the IVR menu',
-	},
-];
+export const CALL_TYPE_OPTIONS = optionsFrom(CALL_TYPES).map((option) =>
+	option.value === 3
+		? { ...option, description: 'Incoming calls that went through the IVR menu' }
+		: option,
+);
 
 /** How a deal was closed (docs/api.md#deals). */
-export const CLOSED_TYPES = [
-	{ name: 'Won', value: 1 },
-	{ name: 'Lost', value: 2 },
-	{ name: 'Unqualified', value: 3 },
-];
+export const CLOSED_TYPE_OPTIONS = optionsFrom(CLOSED_TYPES);
 
 /** How a lead was converted (docs/api.md#leads). */
-export const CONVERT_TYPES = [
-	{ name: 'Converted to Deal', value: 1 },
-	{ name: 'Unqualified', value: 2 },
-];
+export const CONVERT_TYPE_OPTIONS = optionsFrom(CONVERTED_TYPES);
 
 /** A lead status's `status_type` (docs/api.md#leads): 1 first, 0 middle, 2 converted, 3 unqualified. */
 export const LEAD_STATUS_TYPES: Record<number, string> = {

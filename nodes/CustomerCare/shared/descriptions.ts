@@ -74,7 +74,7 @@ export function operationSelector(
 	};
 }
 
-/** The Simplify switch of read operations: custom fields by label instead of IDs. */
+/** The Simplify switch: readable times, labels and custom fields, or the API's answer as it is. */
 export function simplifyProperty(resource: string, operations: string[]): INodeProperties {
 	return {
 		displayName: 'Simplify',
@@ -83,7 +83,7 @@ export function simplifyProperty(resource: string, operations: string[]): INodeP
 		displayOptions: { show: { resource: [resource], operation: operations } },
 		default: true,
 		description:
-			'Whether to return custom fields as an object keyed by field label with choice labels as values, instead of the raw API shape with IDs',
+			"Whether to return readable records: times in ISO 8601 with the account's offset, labels beside coded values, custom fields keyed by label. Off: the API's answer as it is.",
 	};
 }
 

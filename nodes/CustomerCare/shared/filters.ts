@@ -6,7 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CALL_TYPES, CLOSED_TYPES, CONVERT_TYPES } from '../api/codes';
+import { CALL_TYPE_OPTIONS, CLOSED_TYPE_OPTIONS, CONVERT_TYPE_OPTIONS } from '../api/codes';
 import type { DateFilter } from '../api/endpoints';
 import { checked, declaredCheckOf } from './validation';
 import { dynamicOptions } from './descriptions';
@@ -80,7 +80,7 @@ export const callTypeFilter: INodeProperties = {
 	displayName: 'Call Type',
 	name: 'call_type',
 	type: 'options',
-	options: CALL_TYPES,
+	options: CALL_TYPE_OPTIONS,
 	default: 0,
 };
 
@@ -89,7 +89,7 @@ export function convertTypeFilter(noun: string): INodeProperties {
 		displayName: 'Conversion',
 		name: 'convert_type',
 		type: 'options',
-		options: CONVERT_TYPES,
+		options: CONVERT_TYPE_OPTIONS,
 		default: 1,
 		description: `Only ${noun} converted this way`,
 	};
@@ -135,7 +135,7 @@ export const closedTypeFilter: INodeProperties = {
 	displayName: 'Closed As',
 	name: 'closed_type',
 	type: 'options',
-	options: CLOSED_TYPES,
+	options: CLOSED_TYPE_OPTIONS,
 	default: 1,
 	description: 'Only deals closed this way',
 };

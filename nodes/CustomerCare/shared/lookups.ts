@@ -4,7 +4,9 @@
  * reason). Reading them is one explicit step of an operation, after its checks and before its
  * request (see `operation.ts`); checks never send requests.
  */
-import { CUSTOM_FIELD, LEAD, type ListEndpoint } from '../api/endpoints';
+import type { IDataObject } from 'n8n-workflow';
+
+import { CUSTOM_FIELD, DEAL, LEAD, type ListEndpoint } from '../api/endpoints';
 import { fetchList } from '../transport/list';
 import type { Account, TransportContext } from '../transport/request';
 
@@ -35,6 +37,8 @@ export interface Lookups {
 	/** Leads and deals use the tickets' definitions (docs/api.md#where-the-spec-is-silent-our-assumptions). */
 	fieldDefinitions?: FieldDefinition[];
 	leadStatuses?: LeadStatus[];
+	/** Each with its `stages` (docs/api.md#deals). */
+	dealPipelines?: IDataObject[];
 }
 
 export type LookupName = keyof Lookups;
@@ -42,6 +46,7 @@ export type LookupName = keyof Lookups;
 const SOURCES: Record<LookupName, ListEndpoint> = {
 	fieldDefinitions: CUSTOM_FIELD.list('tickets'),
 	leadStatuses: LEAD.statuses,
+	dealPipelines: DEAL.pipelines,
 };
 
 /** Definitions change rarely: the items of one execution share one read. */

@@ -27,6 +27,7 @@ import { UnconfirmedWriteError } from '../transport/errors';
 import { fetchList, type ListSpec } from '../transport/list';
 import { customerCareRequest, getAccount, type Account } from '../transport/request';
 import { readLookups, type LookupName, type Lookups } from './lookups';
+import { presentLookups, presentOutput } from './simplify';
 import { returnAllAndLimit } from './descriptions';
 import { checkFields, failFor, type Fail } from './validation';
 
@@ -152,7 +153,7 @@ async function prepare(
 	};
 	if (spec.fields) checkFields.call(ctx, spec.fields, request, item);
 	for (const check of spec.checks ?? []) await check.call(ctx, request, item);
-	const steps = spec.lookups ?? [];
+	const steps = [...(spec.lookups ?? []), presentLookups];
 	const names = steps.flatMap((step) => step.needs.call(ctx, request));
 	if (names.length) item.lookups = await readLookups(ctx, item.account, names);
 	for (const step of steps) await step.run?.call(ctx, request, item);
@@ -222,6 +223,7 @@ function runOperation(endpoint: Endpoint, spec: OperationSpec) {
 			const request = await prepare(this, spec, requestData.options as IHttpRequestOptions, item);
 			let records = await send(this, spec, endpoint, request, item);
 			if (spec.transform) records = await spec.transform.call(this, records, item);
+			records = presentOutput.call(this, records, item);
 			return toItems(records, itemIndex);
 		} catch (error) {
 			const nodeError = nodeErrorOf(error, itemIndex, this);

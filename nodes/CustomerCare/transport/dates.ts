@@ -11,18 +11,30 @@ function pad(value: number, width = 2): string {
 	return String(value).padStart(width, '0');
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (a list converts thousands of times). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+
 /** Wall-clock parts of an instant in a time zone (IANA name), via Intl. */
 function wallClock(ms: number, timeZone: string) {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(new Date(ms));
+	const parts = formatterOf(timeZone).formatToParts(new Date(ms));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
 	return {
 		year: get('year'),
@@ -123,4 +135,20 @@ export function toZoneless(ms: number, timeZone: string): string {
 export function toSlashDate(ms: number, timeZone: string): string {
 	const w = wallClock(ms, timeZone);
 	return `${w.year}/${pad(w.month)}/${pad(w.day)}`;
+}
+
+/**
+ * ISO 8601 with the zone's offset at that instant, to the second: `2026-11-23T13:36:35+07:00`
+ * (`+00:00` for UTC, never `Z`: one form for every output time).
+ */
+export function toOffsetIso(ms: number, timeZone: string): string {
+	const second = Math.floor(ms / 1000) * 1000;
+	const w = wallClock(second, timeZone);
+	// The offset from the same wall clock (as offsetAt does), so one Intl call per time.
+	const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+	const offsetMinutes = Math.round((wallAsUtc - second) / 60_000);
+	const sign = offsetMinutes < 0 ? '-' : '+';
+	const abs = Math.abs(offsetMinutes);
+	const offset = `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+	return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${offset}`;
 }

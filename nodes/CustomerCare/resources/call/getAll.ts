@@ -10,7 +10,6 @@ import { collection, dateRangeFields, returnAllAndLimit } from '../../shared/des
 import { asQuery, callAgentFilter, callTypeFilter, serviceFilter } from '../../shared/filters';
 import { operation, type ItemContext } from '../../shared/operation';
 import { checkDateRanges, checked } from '../../shared/validation';
-import { withCallerNumber } from './callerNumber';
 
 /** A sortable value of a call: times as text sort as written (`YYYY-MM-DD HH:mm:ss`), durations in seconds. */
 function sortKey(call: IDataObject, orderBy: string): string | number {
@@ -172,6 +171,5 @@ export const getAllCalls = operation(
 		fields: getAllCallsFields,
 		checks: [normalizeFilters, checkDateRanges(Object.values(CALL.list.dates), { required: true })],
 		list: { ...CALL.list, order: callOrder },
-		transform: withCallerNumber,
 	},
 );

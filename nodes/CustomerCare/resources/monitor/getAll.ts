@@ -1,8 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MONITOR } from '../../api/endpoints';
+import { MONITOR_STATUSES } from '../../api/records';
 import { returnAllAndLimit } from '../../shared/descriptions';
 import { checkLimit, operation } from '../../shared/operation';
+import { simplifyIsOn } from '../../shared/simplify';
 import { checked } from '../../shared/validation';
 
 export const getAllMonitorsFields: INodeProperties[] = [
@@ -27,14 +29,15 @@ export const getAllMonitorsFields: INodeProperties[] = [
 	...returnAllAndLimit('monitor'),
 ];
 
-/** Each monitor becomes one item, with the heartbeat's generation time and a readable status. */
-function monitorsOf(answer: IDataObject): IDataObject[] {
+/**
+ * Each monitor becomes one item; with Simplify, with the heartbeat's generation time (the
+ * labels and times follow in shared/simplify.ts).
+ */
+function monitorsOf(answer: IDataObject, simplify: boolean): IDataObject[] {
 	const monitors = Array.isArray(answer.monitors) ? (answer.monitors as IDataObject[]) : [];
-	return monitors.map((monitor) => ({
-		...monitor,
-		status_label: monitor.status === 1 ? 'UP' : 'DOWN',
-		generated_at: answer.generated_at,
-	}));
+	return simplify
+		? monitors.map((monitor) => ({ ...monitor, generated_at: answer.generated_at }))
+		: monitors;
 }
 
 const returnAll = (ctx: { getNodeParameter(name: string, fallback: boolean): unknown }) =>
@@ -59,9 +62,12 @@ export const getAllMonitors = operation(
 		],
 		transform(answers) {
 			const status = this.getNodeParameter('status', 'all') as string;
+			const simplify = simplifyIsOn(this);
 			const monitors = answers
-				.flatMap(monitorsOf)
-				.filter((monitor) => status === 'all' || monitor.status_label === status);
+				.flatMap((answer) => monitorsOf(answer, simplify))
+				.filter(
+					(monitor) => status === 'all' || MONITOR_STATUSES[String(monitor.status)] === status,
+				);
 			return returnAll(this) ? monitors : monitors.slice(0, checkLimit(this));
 		},
 	},

@@ -1,0 +1,183 @@
+/**
+ * What the API's records hold that a person cannot read as is: coded values (with their labels,
+ * from api-spec and docs/api.md) and times (with the convention each field comes in). Pure
+ * data: nodes/CustomerCare/shared/present.ts applies it when Simplify is on.
+ */
+
+/**
+ * How a time field comes from the API (docs/api.md#times):
+ * - `zoned`: ISO with `Z` or an offset (ticket lists, lead and deal records, the heartbeat's `generated_at`);
+ * - `account`: `YYYY-MM-DD HH:mm:ss` without a zone, in the account's time zone (ticket detail and
+ *   write answers, calls, agents, groups, services, estimated close dates);
+ * - `server`: zone-less in the status server's zone (the heartbeat's `last_heartbeat`); the
+ *   offset of the same answer's `generated_at` tells it.
+ * A value that carries a zone is read in it whatever the convention (e.g. a ticket create that
+ * found its record in the list after a lost answer returns the list's `Z` times).
+ */
+export type TimeConvention = 'zoned' | 'account' | 'server';
+
+/** A table of codes and their labels, keyed by the code as text (`0`, `miss`). */
+export type LabelTable = Readonly<Record<string, string>>;
+
+/** Labels read from the account: lead statuses, deal pipelines and their stages. */
+export type ReferenceList = 'leadStatus' | 'pipeline' | 'stage';
+
+/** A coded field and the field its label goes into, beside it. */
+export interface CodedField {
+	/** Path of the code in the record; `a.b` reaches into an object. */
+	field: string;
+	/** Name of the label field, next to the code (in the same object). */
+	label: string;
+	/** A fixed table from the spec, or a reference list of the account. */
+	from: LabelTable | ReferenceList;
+}
+
+/** What presentation needs to know of one kind of record. */
+export interface RecordShape {
+	/** Time fields by path (`comments.*.created_at`: every comment's) and their convention. */
+	times: Readonly<Record<string, TimeConvention>>;
+	coded: readonly CodedField[];
+	/**
+	 * Fields copied under another name. n8n's expression sandbox refuses any property named
+	 * `caller`, so a call's calling number is also given as `caller_number`.
+	 */
+	copies?: Readonly<Record<string, string>>;
+}
+
+/* ---------- label tables (api-spec sections 2 to 6, docs/api.md) ---------- */
+
+export const CALL_TYPES: LabelTable = { 0: 'Incoming', 1: 'Outgoing', 3: 'Passed IVR' };
+
+/** `metAgent` per the field table; the list example writes `meetAgent`, so both are known. */
+export const CALL_STATUSES: LabelTable = {
+	miss: 'Missed',
+	metAgent: 'Met agent',
+	meetAgent: 'Met agent',
+};
+
+export const MISSED_REASONS: LabelTable = {
+	missed_customer: 'Customer hung up',
+	missed_agent_device: 'Agent device unreachable',
+	missed_agent_reject: 'Agent rejected',
+	missed_agent_timeout: 'Agent did not answer',
+};
+
+export const CALL_END_STATUSES: LabelTable = { cus: 'Customer hung up', system: 'Agent ended' };
+
+export const AGENT_ROLES: LabelTable = {
+	1: 'Admin',
+	2: 'Agent',
+	4: 'Super',
+	5: 'Sub Admin',
+	6: 'Extension',
+	7: 'Mobile',
+	8: 'QA Agent',
+	9: 'QA Lead',
+};
+
+/** Service type ids (docs/api.md#services): no id is 5. */
+export const SERVICE_TYPE_LABELS: LabelTable = {
+	1: 'Incoming Call',
+	2: 'Live Chat',
+	3: 'Email',
+	4: 'Social Page',
+	6: 'Missed Chat',
+	7: 'Voicemail',
+	8: 'Social Inbox',
+	9: 'API',
+	10: 'Messaging App',
+	11: 'Voice Out',
+	12: 'IVR',
+	13: 'Ticket Form',
+};
+
+export const CLOSED_TYPES: LabelTable = { 1: 'Won', 2: 'Lost', 3: 'Unqualified' };
+
+export const CONVERTED_TYPES: LabelTable = { 1: 'Converted to Deal', 2: 'Unqualified' };
+
+export const MONITOR_STATUSES: LabelTable = { 1: 'UP', 0: 'DOWN' };
+
+/* ---------- record kinds ---------- */
+
+const assigneeRole: CodedField = {
+	field: 'assignee.role_id',
+	label: 'role_label',
+	from: AGENT_ROLES,
+};
+
+const leadCodes: CodedField[] = [
+	{ field: 'lead_status_id', label: 'lead_status_label', from: 'leadStatus' },
+	{ field: 'last_lead_status_id', label: 'last_lead_status_label', from: 'leadStatus' },
+	{ field: 'converted_type', label: 'converted_type_label', from: CONVERTED_TYPES },
+];
+
+const leadTimes = {
+	created_at: 'zoned',
+	updated_at: 'zoned',
+	converted_at: 'zoned',
+	estimated_closed_date: 'account',
+	'comments.*.created_at': 'zoned',
+} as const;
+
+export const RECORDS = {
+	/** Ticket Get Many and the ticket trigger events (the list's shape). */
+	ticketListItem: { times: { created_at: 'zoned', updated_at: 'zoned' }, coded: [assigneeRole] },
+	/** Ticket Get (the detail). */
+	ticketDetail: {
+		times: {
+			created_at: 'account',
+			updated_at: 'account',
+			duedate: 'account',
+			satisfaction_at: 'account',
+			satisfaction_send: 'account',
+			'comments.*.created_at': 'account',
+		},
+		coded: [assigneeRole],
+	},
+	/** Ticket Create and Update answers. */
+	ticketWritten: { times: { created_at: 'account', updated_at: 'account' }, coded: [] },
+	lead: { times: leadTimes, coded: leadCodes },
+	deal: {
+		times: { ...leadTimes, closed_at: 'zoned' },
+		coded: [
+			...leadCodes,
+			{ field: 'pipeline_id', label: 'pipeline_label', from: 'pipeline' },
+			{ field: 'pipeline_stage_id', label: 'pipeline_stage_label', from: 'stage' },
+			{ field: 'last_deal_stage_id', label: 'last_deal_stage_label', from: 'stage' },
+			{ field: 'closed_type', label: 'closed_type_label', from: CLOSED_TYPES },
+		],
+	},
+	call: {
+		times: { start_time: 'account', end_time: 'account' },
+		coded: [
+			{ field: 'call_type', label: 'call_type_label', from: CALL_TYPES },
+			{ field: 'call_status', label: 'call_status_label', from: CALL_STATUSES },
+			{ field: 'missed_reason', label: 'missed_reason_label', from: MISSED_REASONS },
+			{ field: 'end_status', label: 'end_status_label', from: CALL_END_STATUSES },
+		],
+		copies: { caller: 'caller_number' },
+	},
+	agent: {
+		times: { created_at: 'account', updated_at: 'account' },
+		coded: [{ field: 'role_id', label: 'role_label', from: AGENT_ROLES }],
+	},
+	group: { times: { created_at: 'account' }, coded: [] },
+	service: {
+		times: {
+			'detail.created_at': 'account',
+			'detail.updated_at': 'account',
+			'detail.last_update': 'account',
+		},
+		coded: [{ field: 'type', label: 'type_label', from: SERVICE_TYPE_LABELS }],
+	},
+	/** A heartbeat monitor, with the answer's `generated_at` (and the trigger's `previous_status`). */
+	monitor: {
+		times: { last_heartbeat: 'server', generated_at: 'zoned' },
+		coded: [
+			{ field: 'status', label: 'status_label', from: MONITOR_STATUSES },
+			{ field: 'previous_status', label: 'previous_status_label', from: MONITOR_STATUSES },
+		],
+	},
+} as const satisfies Record<string, RecordShape>;
+
+export type RecordKind = keyof typeof RECORDS;

@@ -1,0 +1,206 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	RECORDS,
+	type CodedField,
+	type RecordKind,
+	type ReferenceList,
+	type TimeConvention,
+} from '../api/records';
+import { toEpochMs, toOffsetIso } from '../transport/dates';
+
+/**
+ * A record as Simplify shows it: every time in ISO 8601 with the account zone's offset, every
+ * coded value with its label beside it (`call_type: 1, call_type_label: "Outgoing"`). Pure:
+ * the account zone and the account's reference lists are given.
+ */
+
+/** Labels of the account's reference lists, keyed by id as text. */
+export type References = Partial<Record<ReferenceList, ReadonlyMap<string, string>>>;
+
+export interface PresentContext {
+	/** IANA zone of the account (the credential's, else the workflow's). */
+	timeZone: string;
+	references: References;
+}
+
+/** The fields of one object level of a record kind; `*` stands for every element of an array. */
+interface Level {
+	times: Map<string, TimeConvention>;
+	coded: Map<string, CodedField>;
+	copies: Map<string, string>;
+	children: Map<string, Level>;
+}
+
+const emptyLevel = (): Level => ({
+	times: new Map(),
+	coded: new Map(),
+	copies: new Map(),
+	children: new Map(),
+});
+
+function levelAt(root: Level, path: string[]): Level {
+	let level = root;
+	for (const segment of path) {
+		let child = level.children.get(segment);
+		if (!child) {
+			child = emptyLevel();
+			level.children.set(segment, child);
+		}
+		level = child;
+	}
+	return level;
+}
+
+const levels = new Map<RecordKind, Level>();
+
+function levelsOf(kind: RecordKind): Level {
+	const cached = levels.get(kind);
+	if (cached) return cached;
+	const shape = RECORDS[kind];
+	const root = emptyLevel();
+	for (const [path, convention] of Object.entries(shape.times)) {
+		const segments = path.split('.');
+		levelAt(root, segments.slice(0, -1)).times.set(segments[segments.length - 1], convention);
+	}
+	for (const coded of shape.coded as readonly CodedField[]) {
+		const segments = coded.field.split('.');
+		levelAt(root, segments.slice(0, -1)).coded.set(segments[segments.length - 1], coded);
+	}
+	for (const [from, to] of Object.entries(('copies' in shape ? shape.copies : undefined) ?? {}))
+		root.copies.set(from, to);
+	levels.set(kind, root);
+	return root;
+}
+
+const CARRIES_ZONE = /T.*(?:Z|[+-]\d{2}:?\d{2})$/i;
+const OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/i;
+const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/;
+
+/** The instant of an API time, or undefined when the value is not one. */
+function instantOf(
+	value: string,
+	convention: TimeConvention,
+	timeZone: string,
+	serverOffset?: string,
+): number | undefined {
+	const text = value.trim();
+	if (CARRIES_ZONE.test(text)) {
+		const ms = Date.parse(text);
+		return Number.isNaN(ms) ? undefined : ms;
+	}
+	const zoneless = ZONELESS_TIME.exec(text);
+	if (convention === 'server' && serverOffset && zoneless) {
+		const ms = Date.parse(`${zoneless[1]}T${zoneless[2]}${serverOffset}`);
+		return Number.isNaN(ms) ? undefined : ms;
+	}
+	return toEpochMs(text, timeZone);
+}
+
+/** An API time in the output convention; anything that is not a time (null, '') is left as it is. */
+export function presentTime(
+	value: unknown,
+	convention: TimeConvention,
+	timeZone: string,
+	serverOffset?: string,
+): unknown {
+	if (typeof value !== 'string' || value.trim() === '') return value;
+	const ms = instantOf(value, convention, timeZone, serverOffset);
+	return ms === undefined ? value : toOffsetIso(ms, timeZone);
+}
+
+function labelOf(code: unknown, coded: CodedField, references: References): string | null {
+	if (code === null || code === undefined || code === '') return null;
+	const table = typeof coded.from === 'string' ? references[coded.from] : undefined;
+	const label =
+		typeof coded.from === 'string' ? table?.get(String(code)) : coded.from[String(code)];
+	return label ?? null;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function presentLevel(
+	record: IDataObject,
+	level: Level,
+	context: PresentContext,
+	serverOffset?: string,
+): IDataObject {
+	const result: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		const convention = level.times.get(key);
+		const child = level.children.get(key);
+		if (convention)
+			result[key] = presentTime(
+				value,
+				convention,
+				context.timeZone,
+				serverOffset,
+			) as IDataObject[string];
+		else if (child) result[key] = presentChild(value, child, context, serverOffset);
+		else result[key] = value;
+		// The label right after its code, so that both read together in the output.
+		const coded = level.coded.get(key);
+		if (coded) result[coded.label] = labelOf(value, coded, context.references);
+		const copy = level.copies.get(key);
+		if (copy) result[copy] = value;
+	}
+	return result;
+}
+
+function presentChild(
+	value: unknown,
+	level: Level,
+	context: PresentContext,
+	serverOffset?: string,
+): IDataObject[string] {
+	const each = level.children.get('*');
+	if (Array.isArray(value) && each) {
+		return value.map((entry: unknown) =>
+			isObject(entry) ? presentLevel(entry, each, context, serverOffset) : entry,
+		) as IDataObject[];
+	}
+	return isObject(value)
+		? presentLevel(value, level, context, serverOffset)
+		: (value as IDataObject[string]);
+}
+
+/** A record of `kind` as Simplify shows it (a new object; the record is not changed). */
+export function present(
+	record: IDataObject,
+	kind: RecordKind,
+	context: PresentContext,
+): IDataObject {
+	// Zone-less server times take the offset of the same answer's generation time.
+	const generated =
+		typeof record.generated_at === 'string' ? OFFSET.exec(record.generated_at.trim()) : null;
+	const serverOffset = generated?.[0].toUpperCase();
+	return presentLevel(record, levelsOf(kind), context, serverOffset);
+}
+
+/** The reference lists a kind of record takes labels from. */
+export function referenceListsOf(kind: RecordKind): ReferenceList[] {
+	const lists = new Set<ReferenceList>();
+	for (const coded of RECORDS[kind].coded as readonly CodedField[]) {
+		if (typeof coded.from === 'string') lists.add(coded.from);
+	}
+	return [...lists];
+}
+
+/** Whether any of the records holds a value for one of the fields labelled from `list`. */
+export function needsReferenceList(
+	records: IDataObject[],
+	kind: RecordKind,
+	list: ReferenceList,
+): boolean {
+	const fields = (RECORDS[kind].coded as readonly CodedField[])
+		.filter((coded) => coded.from === list)
+		.map((coded) => coded.field);
+	return records.some((record) =>
+		fields.some((field) => {
+			const value = record[field];
+			return value !== null && value !== undefined && value !== '';
+		}),
+	);
+}

@@ -1,0 +1,91 @@
+/**
+ * What Simplify promises, checked against the fake platform's own answer: every time of the
+ * record ISO 8601 with the account's offset naming the same instant, every code with its label
+ * beside it. The instants are worked out here from the fake's fixed +07:00 account offset, not
+ * with the node's converters.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { RECORDS, type CodedField, type RecordKind } from '../../nodes/CustomerCare/api/records';
+import type { FakePlatform } from '../../tools/fake-platform';
+
+/** The fake platform's account zone (+07:00 all year). */
+export const ACCOUNT_ZONE = 'Asia/Ho_Chi_Minh';
+export const OFFSET_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/;
+
+/** The instant an API time names: `Z` or an offset as written, zone-less in the account's +07:00. */
+export function instantOfApiTime(value: string): number {
+	const zoned = /T.*(Z|[+-]\d{2}:\d{2})$/.test(value);
+	return Date.parse(zoned ? value : `${value.replace(' ', 'T')}+07:00`);
+}
+
+/** Every value at a path (`comments.*.created_at`), with the object holding it. */
+function valuesAt(record: IDataObject, path: string): Array<{ holder: IDataObject; key: string }> {
+	const [head, ...rest] = path.split('.');
+	if (rest.length === 0) return head in record ? [{ holder: record, key: head }] : [];
+	const next = record[head];
+	if (rest[0] === '*') {
+		if (!Array.isArray(next)) return [];
+		return (next as IDataObject[]).flatMap((entry) => valuesAt(entry, rest.slice(1).join('.')));
+	}
+	return next && typeof next === 'object' ? valuesAt(next as IDataObject, rest.join('.')) : [];
+}
+
+/** The labels the account's lists give: lead statuses, pipelines, stages. */
+function accountLabel(platform: FakePlatform, list: string, code: unknown): string | null {
+	const id = Number(code);
+	if (list === 'leadStatus') return platform.store.leadStatuses.find((status) => status.id === id)?.label ?? null;
+	if (list === 'pipeline') return platform.store.dealPipelines.find((pipeline) => pipeline.id === id)?.name ?? null;
+	const stages = platform.store.dealPipelines.flatMap((pipeline) => pipeline.stages);
+	return stages.find((stage) => stage.id === id)?.name ?? null;
+}
+
+/**
+ * Checks one output record against the API's record it came from. Returns how many times and
+ * labels it checked, so that a test can insist the record had some.
+ */
+export function expectReadable(platform: FakePlatform, kind: RecordKind, output: IDataObject, raw: IDataObject) {
+	let times = 0;
+	let labels = 0;
+	// Every field Simplify has nothing to do with is as the API gave it (custom fields: shared/customFields.ts).
+	const touched = new Set(['custom_fields', 'custom_filed']);
+	for (const path of [...Object.keys(RECORDS[kind].times), ...RECORDS[kind].coded.map((coded) => coded.field)]) touched.add(path.split('.')[0]);
+	for (const [key, value] of Object.entries(raw)) if (!touched.has(key)) expect(output[key]).toEqual(value);
+	for (const path of Object.keys(RECORDS[kind].times)) {
+		const rawValues = valuesAt(raw, path);
+		const shown = valuesAt(output, path);
+		expect(shown).toHaveLength(rawValues.length);
+		rawValues.forEach(({ holder, key }, index) => {
+			const value = holder[key];
+			const out = shown[index].holder[shown[index].key];
+			if (typeof value !== 'string' || value === '') return expect(out).toBe(value);
+			expect(out).toMatch(OFFSET_TIME);
+			let expected = instantOfApiTime(value);
+			// The heartbeat's zone-less time is in the status server's zone: its generated_at's offset.
+			if (path === 'last_heartbeat' && typeof raw.generated_at === 'string') {
+				expected = Date.parse(`${value.replace(' ', 'T')}${raw.generated_at.slice(-6)}`);
+			}
+			expect(Date.parse(out as string)).toBe(expected);
+			times++;
+		});
+	}
+	for (const coded of RECORDS[kind].coded as readonly CodedField[]) {
+		const [code] = valuesAt(raw, coded.field);
+		if (!code) continue;
+		const [shown] = valuesAt(output, coded.field);
+		const value = code.holder[code.key];
+		// The raw code stays, its label is beside it.
+		expect(shown.holder[shown.key]).toEqual(value);
+		const expected =
+			value === null || value === undefined
+				? null
+				: typeof coded.from === 'string'
+					? accountLabel(platform, coded.from, value)
+					: (coded.from[String(value)] ?? null);
+		expect(shown.holder[coded.label]).toBe(expected);
+		const keys = Object.keys(shown.holder);
+		expect(keys.indexOf(coded.label)).toBe(keys.indexOf(shown.key) + 1);
+		if (expected !== null) labels++;
+	}
+	return { times, labels };
+}
