@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { searchDeals, searchLeads, searchTickets } from './methods/listSearch';
 import { getAgents, getGroups, getServices } from './methods/loadOptions';
 import { getCustomFields, getCustomFieldValues } from './shared/customFields';
 import { agentDescription } from './resources/agent';
@@ -79,5 +80,6 @@ export class CustomerCare implements INodeType {
 			...leadLoadOptions,
 			...smsLoadOptions,
 		},
+		listSearch: { searchDeals, searchLeads, searchTickets },
 	};
 }

@@ -1,5 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { recordLocatorProperty } from './recordLocator';
 import { checked, RECORD_ID } from './validation';
 
 /** Return All and Limit, shown for one resource's list operation. */
@@ -160,7 +161,10 @@ export function dateRangeFields(
 	];
 }
 
-/** The ID of the record an operation reads or changes (in the path): required, a whole number, checked before sending. */
+/**
+ * The record an operation reads or changes (its ID goes in the path): a record picker, From
+ * List or By ID, required, checked as a whole number before sending.
+ */
 export function recordIdProperty(
 	resource: string,
 	operation: string,
@@ -168,16 +172,10 @@ export function recordIdProperty(
 	name: string,
 	description: string,
 ): INodeProperties {
+	// A picker is named after the record it picks ("Ticket", not "Ticket ID"), as in n8n's own nodes.
+	const recordName = displayName.replace(/ ID$/, '');
 	return checked(
-		{
-			displayName,
-			name,
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: { show: { resource: [resource], operation: [operation] } },
-			description: `${description} (a whole number)`,
-		},
+		recordLocatorProperty(resource, operation, recordName, name, `${description}: pick it from the list (newest first, searchable) or give its ID`),
 		RECORD_ID,
 	);
 }

@@ -242,6 +242,8 @@ function checkOf(property: INodeProperties): FieldCheck | undefined {
  * `Assignee Name or ID` → `Assignee`, `Label Names or IDs` → `Labels`, `Probability (%)` → `Probability`.
  */
 function labelOf(property: INodeProperties): string {
+	// A record picker ("Ticket") is checked for the ID it gives: "Ticket ID".
+	if (property.type === 'resourceLocator') return `${property.displayName} ID`;
 	return property.displayName
 		.replace(/ Name or ID$/, '')
 		.replace(/(s?) Names or IDs$/, (_, plural: string) => (plural ? plural : 's'))
@@ -292,7 +294,8 @@ export async function checkFields(
 	const fail = failFor(this);
 	for (const rule of rules) {
 		if (rule.parameter) {
-			checkField(rule, this.getNodeParameter(rule.parameter, '') as unknown, 'UTC', fail);
+			// extractValue: a record picker gives its ID (a saved plain-string ID is returned as it is).
+			checkField(rule, this.getNodeParameter(rule.parameter, '', { extractValue: true }) as unknown, 'UTC', fail);
 			continue;
 		}
 		const target = ((rule.in === 'qs' ? requestOptions.qs : requestOptions.body) ?? {}) as IDataObject;

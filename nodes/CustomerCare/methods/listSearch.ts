@@ -1,0 +1,143 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { toIsoZ } from '../shared/dates';
+import { fetchList } from '../transport/list';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * How far back a picker lists records: older ones are still reachable By ID. Without it a
+ * search that matches nothing would read the account's whole history.
+ */
+const LOOKBACK_MS = 366 * DAY_MS;
+
+/** A page of the picker ends once it holds this many matches (or the lookback is spent). */
+const PAGE_TARGET = 50;
+
+/** One kind of record the pickers list. */
+interface RecordList {
+	path: string;
+	rootProperty: string;
+	idProperty: string;
+	/**
+	 * The span of creation dates read per request. The lists state no order, and leads and
+	 * deals no sort option at all, so "newest first" is made here: the list is read backwards
+	 * in windows of creation date (`created_since`/`created_to`, which every one of these
+	 * lists takes), each window sorted newest first. Tickets allow at most 31 days per window
+	 * (docs/api.md#times); a week keeps the first page quick on a busy account. Leads and
+	 * deals come less often, so their windows are longer.
+	 */
+	windowMs: number;
+	/** The line the picker shows, e.g. `#100245 · Printer jam · open`. */
+	name: (record: IDataObject) => string;
+	/** The words a search matches, besides the ID. */
+	words: (record: IDataObject) => unknown[];
+}
+
+const TICKETS: RecordList = {
+	path: '/api/v2/tickets',
+	rootProperty: 'tickets',
+	idProperty: 'ticket_id',
+	windowMs: 7 * DAY_MS,
+	name: (ticket) => line(ticket.ticket_id, ticket.ticket_subject, ticket.ticket_status),
+	words: (ticket) => {
+		const requester = (ticket.requester ?? {}) as IDataObject;
+		return [ticket.ticket_no, ticket.ticket_subject, ticket.ticket_status, requester.username, requester.email, requester.phone_no];
+	},
+};
+
+/** Leads and deals carry the customer's contact on each record. */
+const contactWords = (record: IDataObject) => [record.subject, record.username, record.email, record.phone];
+
+const LEADS: RecordList = {
+	path: '/api/v1/leads',
+	rootProperty: 'leads',
+	idProperty: 'id',
+	windowMs: 31 * DAY_MS,
+	name: (lead) => line(lead.id, lead.subject, lead.username),
+	words: contactWords,
+};
+
+const DEALS: RecordList = {
+	path: '/api/v1/deals',
+	rootProperty: 'deals',
+	idProperty: 'id',
+	windowMs: 31 * DAY_MS,
+	name: (deal) => line(deal.id, deal.subject, deal.username),
+	words: contactWords,
+};
+
+/** `#id · part · part`, leaving out empty parts. */
+function line(id: unknown, ...parts: unknown[]): string {
+	const shown = parts.filter((part) => part !== undefined && part !== null && String(part).trim() !== '');
+	return [`#${String(id)}`, ...shown.map(String)].join(' · ');
+}
+
+/**
+ * Where the next page starts: the inclusive end of its first window and the oldest instant
+ * listed, both in epoch seconds, so every page of one search reads the same span.
+ */
+function parseToken(token: string | undefined): { endMs: number; stopMs: number } | undefined {
+	const match = /^(\d+)-(\d+)$/.exec(token ?? '');
+	if (!match) return undefined;
+	return { endMs: Number(match[1]) * 1000, stopMs: Number(match[2]) * 1000 };
+}
+
+function tokenOf(endMs: number, stopMs: number): string {
+	return `${endMs / 1000}-${stopMs / 1000}`;
+}
+
+function createdMs(record: IDataObject): number {
+	const ms = Date.parse(String(record.created_at ?? ''));
+	return Number.isNaN(ms) ? 0 : ms;
+}
+
+/**
+ * One page of a picker: windows of creation date read from the newest backwards, through
+ * the shared transport (rate limit, retries, errors), until the page holds PAGE_TARGET
+ * matches. Windows follow each other without a gap or an overlap (bounds are inclusive to
+ * the second), so no record is listed twice or skipped between pages.
+ */
+async function searchRecords(
+	ctx: ILoadOptionsFunctions,
+	list: RecordList,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+): Promise<INodeListSearchResult> {
+	const nowMs = Math.floor(Date.now() / 1000) * 1000;
+	let { endMs, stopMs } = parseToken(paginationToken) ?? { endMs: nowMs, stopMs: nowMs - LOOKBACK_MS };
+	// The picker shows IDs as "#100245": a search for "#100245" means that ID.
+	const needle = (filter ?? '').trim().toLowerCase().replace(/^#/, '');
+	const matches = (record: IDataObject) =>
+		needle === '' ||
+		String(record[list.idProperty]).includes(needle) ||
+		list.words(record).some((word) => word !== undefined && word !== null && String(word).toLowerCase().includes(needle));
+
+	const results: INodeListSearchItems[] = [];
+	while (endMs > stopMs && results.length < PAGE_TARGET) {
+		const sinceMs = Math.max(endMs - list.windowMs + 1000, stopMs);
+		const records = await fetchList.call(
+			ctx,
+			{ method: 'GET', path: list.path, qs: { created_since: toIsoZ(sinceMs), created_to: toIsoZ(endMs) } },
+			{ rootProperty: list.rootProperty, paged: true, idProperty: list.idProperty },
+		);
+		records
+			.filter(matches)
+			.sort((a, b) => createdMs(b) - createdMs(a) || Number(b[list.idProperty]) - Number(a[list.idProperty]))
+			.forEach((record) => results.push({ name: list.name(record), value: String(record[list.idProperty]) }));
+		endMs = sinceMs - 1000;
+	}
+	return { results, paginationToken: endMs > stopMs ? tokenOf(endMs, stopMs) : undefined };
+}
+
+export async function searchTickets(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await searchRecords(this, TICKETS, filter, paginationToken);
+}
+
+export async function searchLeads(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await searchRecords(this, LEADS, filter, paginationToken);
+}
+
+export async function searchDeals(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await searchRecords(this, DEALS, filter, paginationToken);
+}
