@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The record pickers (resource locators) of Ticket, Lead and Deal Get and Update, through
  * n8n's engine against the fake platform: every shape of the value (From List, By ID, an

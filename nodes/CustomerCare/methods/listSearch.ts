@@ -105,7 +105,9 @@ async function searchRecords(
 	paginationToken: string | undefined,
 ): Promise<INodeListSearchResult> {
 	const nowMs = Math.floor(Date.now() / 1000) * 1000;
-	let { endMs, stopMs } = parseToken(paginationToken) ?? { endMs: nowMs, stopMs: nowMs - LOOKBACK_MS };
+	const span = parseToken(paginationToken) ?? { endMs: nowMs, stopMs: nowMs - LOOKBACK_MS };
+	const { stopMs } = span;
+	let { endMs } = span;
 	// The picker shows IDs as "#100245": a search for "#100245" means that ID.
 	const needle = (filter ?? '').trim().toLowerCase().replace(/^#/, '');
 	const matches = (record: IDataObject) =>
