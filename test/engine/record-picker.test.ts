@@ -208,7 +208,11 @@ function windowsAsked(kind: Kind): Array<[number, number]> {
 	return [...windows.values()].sort((a, b) => b[0] - a[0]);
 }
 
-function expectContiguous(windows: Array<[number, number]>, maxSpanMs: number) {
+/** The span of a page's first window: a week of tickets, a month of leads or deals. */
+const firstWindowOf = (kind: Kind) => (kind.resource === 'ticket' ? 7 : 31) * DAY;
+
+/** Windows newest first, each at most 31 days, each ending one second before the next newer one starts. */
+function expectContiguous(windows: Array<[number, number]>, maxSpanMs = 31 * DAY) {
 	for (let index = 0; index < windows.length; index++) {
 		const [since, to] = windows[index];
 		expect(to).toBeGreaterThan(since);
@@ -243,7 +247,9 @@ describe.each(KINDS)('$resource: From List', (kind) => {
 		const both = pageOf([...first.results, ...second.results]);
 		expect(both).toEqual(expectedBetween(kind, secondSince, firstTo));
 		expect(new Set(both.map((item) => item.value)).size).toBe(both.length);
-		expectContiguous([...firstWindows, ...secondWindows], kind.resource === 'ticket' ? 7 * DAY : 31 * DAY);
+		expectContiguous([...firstWindows, ...secondWindows]);
+		// A page starts with a short window (a week of tickets: quick on a busy account).
+		expect(firstWindows[0][1] - firstWindows[0][0]).toBe(firstWindowOf(kind) - 1000);
 	});
 
 	test('a search matches the ID, and "#ID" as the picker shows it', async () => {
@@ -276,8 +282,12 @@ describe.each(KINDS)('$resource: From List', (kind) => {
 		expect(found.results).toEqual([]);
 		expect(found.paginationToken).toBeUndefined();
 		const windows = windowsAsked(kind);
-		expectContiguous(windows, kind.resource === 'ticket' ? 7 * DAY : 31 * DAY);
+		expectContiguous(windows);
 		expect(windows[0][1] - windows[windows.length - 1][0]).toBe(366 * DAY);
+		// The first window, then the API's longest: about one request per month read.
+		expect(windows).toHaveLength(1 + Math.ceil((366 * DAY - firstWindowOf(kind)) / (31 * DAY)));
+		// Only the list was asked, each window whole (pages of 500 where it holds more).
+		expect(platform.requests().every((request) => request.path === kind.listPath && request.query.count === '500')).toBe(true);
 	});
 
 	test('an API error reaches the editor as the node\'s error', async () => {

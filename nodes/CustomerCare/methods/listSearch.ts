@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { toIsoZ } from '../shared/dates';
-import { fetchList } from '../transport/list';
+import { fetchList, MAX_WINDOW_MS } from '../transport/list';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -20,14 +20,14 @@ interface RecordList {
 	rootProperty: string;
 	idProperty: string;
 	/**
-	 * The span of creation dates read per request. The lists state no order, and leads and
-	 * deals no sort option at all, so "newest first" is made here: the list is read backwards
-	 * in windows of creation date (`created_since`/`created_to`, which every one of these
-	 * lists takes), each window sorted newest first. Tickets allow at most 31 days per window
-	 * (docs/api.md#times); a week keeps the first page quick on a busy account. Leads and
-	 * deals come less often, so their windows are longer.
+	 * The span of creation dates of a page's first request. The lists state no order, and
+	 * none has a sort option, so "newest first" is made here: the list is read backwards in
+	 * windows of creation date (`created_since`/`created_to`, which every one of these lists
+	 * takes), each window sorted newest first. A week of tickets keeps the first page quick
+	 * on a busy account; leads and deals come less often. A search that needs more reads on
+	 * in windows of MAX_WINDOW_MS.
 	 */
-	windowMs: number;
+	firstWindowMs: number;
 	/** The line the picker shows, e.g. `#100245 · Printer jam · open`. */
 	name: (record: IDataObject) => string;
 	/** The words a search matches, besides the ID. */
@@ -38,7 +38,7 @@ const TICKETS: RecordList = {
 	path: '/api/v2/tickets',
 	rootProperty: 'tickets',
 	idProperty: 'ticket_id',
-	windowMs: 7 * DAY_MS,
+	firstWindowMs: 7 * DAY_MS,
 	name: (ticket) => line(ticket.ticket_id, ticket.ticket_subject, ticket.ticket_status),
 	words: (ticket) => {
 		const requester = (ticket.requester ?? {}) as IDataObject;
@@ -53,7 +53,7 @@ const LEADS: RecordList = {
 	path: '/api/v1/leads',
 	rootProperty: 'leads',
 	idProperty: 'id',
-	windowMs: 31 * DAY_MS,
+	firstWindowMs: MAX_WINDOW_MS,
 	name: (lead) => line(lead.id, lead.subject, lead.username),
 	words: contactWords,
 };
@@ -62,7 +62,7 @@ const DEALS: RecordList = {
 	path: '/api/v1/deals',
 	rootProperty: 'deals',
 	idProperty: 'id',
-	windowMs: 31 * DAY_MS,
+	firstWindowMs: MAX_WINDOW_MS,
 	name: (deal) => line(deal.id, deal.subject, deal.username),
 	words: contactWords,
 };
@@ -116,8 +116,11 @@ async function searchRecords(
 		list.words(record).some((word) => word !== undefined && word !== null && String(word).toLowerCase().includes(needle));
 
 	const results: INodeListSearchItems[] = [];
-	while (endMs > stopMs && results.length < PAGE_TARGET) {
-		const sinceMs = Math.max(endMs - list.windowMs + 1000, stopMs);
+	// The editor loads a search's next page only when its list is scrolled, so a page holds
+	// PAGE_TARGET matches or ends the list; the windows after the first are the API's longest
+	// (31 days, docs/api.md#times), so a rare match costs about one request per month read.
+	for (let windowMs = list.firstWindowMs; endMs > stopMs && results.length < PAGE_TARGET; windowMs = MAX_WINDOW_MS) {
+		const sinceMs = Math.max(endMs - windowMs + 1000, stopMs);
 		const records = await fetchList.call(
 			ctx,
 			{ method: 'GET', path: list.path, qs: { created_since: toIsoZ(sinceMs), created_to: toIsoZ(endMs) } },
