@@ -46,26 +46,20 @@ const TICKETS: RecordList = {
 	},
 };
 
-/** Leads and deals carry the customer's contact on each record. */
-const contactWords = (record: IDataObject) => [record.subject, record.username, record.email, record.phone];
+/** Leads and deals: the customer's contact is on each record, and shown instead of a status. */
+function contactRecords(path: string, rootProperty: string): RecordList {
+	return {
+		path,
+		rootProperty,
+		idProperty: 'id',
+		firstWindowMs: MAX_WINDOW_MS,
+		name: (record) => line(record.id, record.subject, record.username),
+		words: (record) => [record.subject, record.username, record.email, record.phone],
+	};
+}
 
-const LEADS: RecordList = {
-	path: '/api/v1/leads',
-	rootProperty: 'leads',
-	idProperty: 'id',
-	firstWindowMs: MAX_WINDOW_MS,
-	name: (lead) => line(lead.id, lead.subject, lead.username),
-	words: contactWords,
-};
-
-const DEALS: RecordList = {
-	path: '/api/v1/deals',
-	rootProperty: 'deals',
-	idProperty: 'id',
-	firstWindowMs: MAX_WINDOW_MS,
-	name: (deal) => line(deal.id, deal.subject, deal.username),
-	words: contactWords,
-};
+const LEADS = contactRecords('/api/v1/leads', 'leads');
+const DEALS = contactRecords('/api/v1/deals', 'deals');
 
 /** `#id · part · part`, leaving out empty parts. */
 function line(id: unknown, ...parts: unknown[]): string {
