@@ -1,6 +1,7 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { searchDeals, searchLeads, searchTickets } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { agentDescription } from './resources/agent';
 import { callDescription } from './resources/call';
@@ -76,5 +77,8 @@ export class CustomerCare implements INodeType {
 		properties,
 	};
 
-	methods = { loadOptions };
+	methods = {
+		loadOptions,
+		listSearch: { searchDeals, searchLeads, searchTickets },
+	};
 }

@@ -3,7 +3,8 @@
  * download). Logs in to a running n8n, opens the "web-form lead → ticket" example, and checks
  * in the real UI that the resource list shows, and that the agent, service, custom-field and
  * choice dropdowns fill from the fake platform; then the credential modal's test: success
- * with the good token, the 401 message with a bad one. Screenshots go to e2e-screenshots/.
+ * with the good token, the 401 message with a bad one; last, in a Ticket → Get node, that the
+ * ticket picker searches and chooses a ticket (lib/editor-picker.mjs). Screenshots go to e2e-screenshots/.
  *
  * Standalone against a running `npm start`:
  *   node scripts/e2e/editor.mjs http://127.0.0.1:5678 http://127.0.0.1:<fake port>
@@ -13,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { checkTicketPicker } from './lib/editor-picker.mjs';
 import { connectFakePlatform, REPO } from '../lib/fake-platform.mjs';
 import { OWNER } from '../lib/rest.mjs';
 
@@ -175,6 +177,9 @@ export async function runEditorTest({ server, fake, report, target }) {
 			await shot('credential-test-401.png');
 			return 'success, then the 401 message';
 		});
+
+		// Last: it leaves the example for a workflow of its own.
+		await report.test(target, 'editor: ticket picker, search and choose a ticket', () => checkTicketPicker({ page, server, fake, shot }));
 	} finally {
 		await context.close();
 		rmSync(profile, { recursive: true, force: true });

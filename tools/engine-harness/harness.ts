@@ -24,6 +24,7 @@ import type {
 	INode,
 	INodeCredentialTestResult,
 	INodeExecutionData,
+	INodeListSearchResult,
 	INodeParameters,
 	INodePropertyOptions,
 	INodeType,
@@ -350,6 +351,26 @@ export async function loadOptions(
 	const loader = nodeType.methods?.loadOptions?.[method];
 	if (!loader) throw new Error(`No load-options method ${method}`);
 	return await loader.call(context);
+}
+
+/**
+ * Calls one of the node's list-search methods (a record picker's From List) with n8n-core's
+ * LoadOptionsContext, as the editor does: the search text and the page token it got last.
+ */
+export async function listSearch(
+	method: string,
+	account: Account,
+	parameters: INodeParameters,
+	options: { filter?: string; paginationToken?: string; path?: string } = {},
+): Promise<INodeListSearchResult> {
+	const node = nodeOf(parameters);
+	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const additionalData = additionalDataFor(account);
+	additionalData.currentNodeParameters = parameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, options.path ?? 'parameters');
+	const search = nodeTypes.getByNameAndVersion(node.type).methods?.listSearch?.[method];
+	if (!search) throw new Error(`No list-search method ${method}`);
+	return await search.call(context, options.filter, options.paginationToken);
 }
 
 /**

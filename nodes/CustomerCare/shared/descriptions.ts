@@ -1,5 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { recordLocatorProperty } from './recordLocator';
 import { checked, RECORD_ID } from './validation';
 
 /** Options of a collection in alphabetical order, as n8n's style wants them. */
@@ -222,7 +223,10 @@ export function dateRangeFields(
 	];
 }
 
-/** The ID of the record an operation reads or changes (in the path): required, a whole number, checked before sending. */
+/**
+ * The record an operation reads or changes (its ID goes in the path): a record picker, From
+ * List or By ID, required, checked as a whole number before sending.
+ */
 export function recordIdProperty(
 	resource: string,
 	operation: string,
@@ -230,18 +234,16 @@ export function recordIdProperty(
 	name: string,
 	description: string,
 ): INodeProperties {
+	// A picker is named after the record it picks ("Ticket", not "Ticket ID"), as in n8n's own nodes.
+	const recordName = displayName.replace(/ ID$/, '');
 	return checked(
-		{
-			displayName,
+		recordLocatorProperty(
+			resource,
+			operation,
+			recordName,
 			name,
-			type: 'string',
-			required: true,
-			default: '',
-			displayOptions: {
-				show: { resource: [resource], operation: [operation] },
-			},
-			description: `${description} (a whole number)`,
-		},
+			`${description}: pick it from the list (newest first, searchable) or give its ID`,
+		),
 		RECORD_ID,
 	);
 }

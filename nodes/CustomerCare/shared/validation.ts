@@ -270,6 +270,8 @@ function checkOf(property: INodeProperties): FieldCheck | undefined {
  * `Assignee Name or ID` → `Assignee`, `Label Names or IDs` → `Labels`, `Probability (%)` → `Probability`.
  */
 function labelOf(property: INodeProperties): string {
+	// A record picker ("Ticket") is checked for the ID it gives: "Ticket ID".
+	if (property.type === 'resourceLocator') return `${property.displayName} ID`;
 	return property.displayName
 		.replace(/ Name or ID$/, '')
 		.replace(/(s?) Names or IDs$/, (_, plural: string) => (plural ? plural : 's'))
@@ -331,7 +333,13 @@ export function checkFields(
 	const { timeZone, fail } = item;
 	for (const rule of rules) {
 		if (rule.parameter) {
-			checkField(rule, this.getNodeParameter(rule.parameter, '') as unknown, timeZone, fail);
+			// extractValue: a record picker gives its ID (a saved plain-string ID is returned as it is).
+			checkField(
+				rule,
+				this.getNodeParameter(rule.parameter, '', { extractValue: true }) as unknown,
+				timeZone,
+				fail,
+			);
 			continue;
 		}
 		const target = ((rule.in === 'qs' ? requestOptions.qs : requestOptions.body) ??

@@ -1,0 +1,183 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
+
+import { DEAL, LEAD, TICKET, type ListEndpoint } from '../api/endpoints';
+import { toIsoZ } from '../transport/dates';
+import { fetchList, MAX_WINDOW_MS } from '../transport/list';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * How far back a picker lists records: older ones are still reachable By ID. Without it a
+ * search that matches nothing would read the account's whole history.
+ */
+const LOOKBACK_MS = 366 * DAY_MS;
+
+/** A page of the picker ends once it holds this many matches (or the lookback is spent). */
+const PAGE_TARGET = 50;
+
+/** One kind of record the pickers list. */
+interface RecordList {
+	/** The list of the API catalogue; every one of these takes `created_since`/`created_to`. */
+	list: ListEndpoint & { idProperty: string };
+	/**
+	 * The span of creation dates of a page's first request. The lists state no order, and
+	 * none has a sort option, so "newest first" is made here: the list is read backwards in
+	 * windows of creation date (`created_since`/`created_to`, which every one of these lists
+	 * takes), each window sorted newest first. A week of tickets keeps the first page quick
+	 * on a busy account; leads and deals come less often. A search that needs more reads on
+	 * in windows of MAX_WINDOW_MS.
+	 */
+	firstWindowMs: number;
+	/** The line the picker shows, e.g. `#100245 · Printer jam · open`. */
+	name: (record: IDataObject) => string;
+	/** The words a search matches, besides the ID. */
+	words: (record: IDataObject) => unknown[];
+}
+
+const TICKETS: RecordList = {
+	list: TICKET.list,
+	firstWindowMs: 7 * DAY_MS,
+	name: (ticket) => line(ticket.ticket_id, ticket.ticket_subject, ticket.ticket_status),
+	words: (ticket) => {
+		const requester = (ticket.requester ?? {}) as IDataObject;
+		return [
+			ticket.ticket_no,
+			ticket.ticket_subject,
+			ticket.ticket_status,
+			requester.username,
+			requester.email,
+			requester.phone_no,
+		];
+	},
+};
+
+/** Leads and deals: the customer's contact is on each record, and shown instead of a status. */
+function contactRecords(list: ListEndpoint & { idProperty: string }): RecordList {
+	return {
+		list,
+		firstWindowMs: MAX_WINDOW_MS,
+		name: (record) => line(record.id, record.subject, record.username),
+		words: (record) => [record.subject, record.username, record.email, record.phone],
+	};
+}
+
+const LEADS = contactRecords(LEAD.list);
+const DEALS = contactRecords(DEAL.list);
+
+/** `#id · part · part`, leaving out empty parts. */
+function line(id: unknown, ...parts: unknown[]): string {
+	const shown = parts.filter(
+		(part) => part !== undefined && part !== null && String(part).trim() !== '',
+	);
+	return [`#${String(id)}`, ...shown.map(String)].join(' · ');
+}
+
+/**
+ * Where the next page starts: the inclusive end of its first window and the oldest instant
+ * listed, both in epoch seconds, so every page of one search reads the same span.
+ */
+function parseToken(token: string | undefined): { endMs: number; stopMs: number } | undefined {
+	const match = /^(\d+)-(\d+)$/.exec(token ?? '');
+	if (!match) return undefined;
+	return { endMs: Number(match[1]) * 1000, stopMs: Number(match[2]) * 1000 };
+}
+
+function tokenOf(endMs: number, stopMs: number): string {
+	return `${endMs / 1000}-${stopMs / 1000}`;
+}
+
+function createdMs(record: IDataObject): number {
+	const ms = Date.parse(String(record.created_at ?? ''));
+	return Number.isNaN(ms) ? 0 : ms;
+}
+
+/**
+ * One page of a picker: windows of creation date read from the newest backwards, through
+ * the shared transport (rate limit, retries, errors), until the page holds PAGE_TARGET
+ * matches. Windows follow each other without a gap or an overlap (bounds are inclusive to
+ * the second), so no record is listed twice or skipped between pages.
+ */
+async function searchRecords(
+	ctx: ILoadOptionsFunctions,
+	records: RecordList,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+): Promise<INodeListSearchResult> {
+	const { list } = records;
+	const nowMs = Math.floor(Date.now() / 1000) * 1000;
+	const span = parseToken(paginationToken) ?? { endMs: nowMs, stopMs: nowMs - LOOKBACK_MS };
+	const { stopMs } = span;
+	let { endMs } = span;
+	// The picker shows IDs as "#100245": a search for "#100245" means that ID.
+	const needle = (filter ?? '').trim().toLowerCase().replace(/^#/, '');
+	const matches = (record: IDataObject) =>
+		needle === '' ||
+		String(record[list.idProperty]).includes(needle) ||
+		records
+			.words(record)
+			.some(
+				(word) =>
+					word !== undefined && word !== null && String(word).toLowerCase().includes(needle),
+			);
+
+	const results: INodeListSearchItems[] = [];
+	// The editor loads a search's next page only when its list is scrolled, so a page holds
+	// PAGE_TARGET matches or ends the list; the windows after the first are the API's longest
+	// (31 days, docs/api.md#times), so a rare match costs about one request per month read.
+	for (
+		let windowMs = records.firstWindowMs;
+		endMs > stopMs && results.length < PAGE_TARGET;
+		windowMs = MAX_WINDOW_MS
+	) {
+		const sinceMs = Math.max(endMs - windowMs + 1000, stopMs);
+		const page = await fetchList.call(
+			ctx,
+			{
+				method: list.method,
+				path: list.path,
+				qs: { created_since: toIsoZ(sinceMs), created_to: toIsoZ(endMs) },
+			},
+			list,
+		);
+		page
+			.filter(matches)
+			.sort(
+				(a, b) =>
+					createdMs(b) - createdMs(a) || Number(b[list.idProperty]) - Number(a[list.idProperty]),
+			)
+			.forEach((record) =>
+				results.push({ name: records.name(record), value: String(record[list.idProperty]) }),
+			);
+		endMs = sinceMs - 1000;
+	}
+	return { results, paginationToken: endMs > stopMs ? tokenOf(endMs, stopMs) : undefined };
+}
+
+export async function searchTickets(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
+	return await searchRecords(this, TICKETS, filter, paginationToken);
+}
+
+export async function searchLeads(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
+	return await searchRecords(this, LEADS, filter, paginationToken);
+}
+
+export async function searchDeals(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
+	return await searchRecords(this, DEALS, filter, paginationToken);
+}
