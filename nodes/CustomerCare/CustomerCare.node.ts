@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getAgents, getGroups, getServices } from './methods/loadOptions';
+import { getCustomFieldColumns } from './methods/resourceMapping';
 import { getCustomFields, getCustomFieldValues } from './shared/customFields';
 import { agentDescription } from './resources/agent';
 import { callDescription, callLoadOptions } from './resources/call';
@@ -79,5 +80,6 @@ export class CustomerCare implements INodeType {
 			...leadLoadOptions,
 			...smsLoadOptions,
 		},
+		resourceMapping: { getCustomFieldColumns },
 	};
 }

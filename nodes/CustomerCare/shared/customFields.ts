@@ -1,15 +1,13 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	ILoadOptionsFunctions,
-	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
 import { customerCareRequest, getAccount, type TransportContext } from '../transport/request';
 import { toEpochMs, toSlashDate } from './dates';
-import { failFor, type Fail } from './validation';
+import type { Fail } from './validation';
 
 /** A custom-field definition (docs/api.md#custom-fields; `lable` is the API's spelling). */
 export interface FieldDefinition {
@@ -174,50 +172,6 @@ export function buildCustomFields(
 	return [...byId.values()];
 }
 
-interface CustomFieldsParameter {
-	field?: Array<{ fieldId?: string | number; value?: unknown; choices?: Array<string | number> }>;
-}
-
-/** The entries a user gave: the field list of the editor, plus an optional JSON object. */
-function entriesFrom(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput[] {
-	const listed = (ctx.getNodeParameter('customFields', {}) as CustomFieldsParameter).field ?? [];
-	const entries: CustomFieldInput[] = listed
-		.filter((entry) => entry.fieldId !== undefined && entry.fieldId !== '')
-		.map((entry) => ({
-			field: entry.fieldId,
-			value: entry.choices && entry.choices.length > 0 ? entry.choices : entry.value,
-		}));
-	let json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
-	if (typeof json === 'string') {
-		try {
-			json = json.trim() ? (JSON.parse(json) as IDataObject) : {};
-		} catch {
-			fail('Custom Fields (JSON) must be a JSON object such as {"Customer Tier": "Gold"}');
-		}
-	}
-	for (const [field, value] of Object.entries(json ?? {})) entries.push({ field, value });
-	return entries;
-}
-
-/**
- * A routing `preSend` that turns the custom fields the user chose (by ID, label or code)
- * into `{root}.custom_fields: [{id, value}]`, checked against the account's definitions.
- */
-export function sendCustomFields(root: 'ticket' | 'lead' | 'deal') {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const fail: Fail = failFor(this);
-		const entries = entriesFrom(this, fail);
-		if (entries.length === 0) return requestOptions;
-		const definitions = await getFieldDefinitions.call(this, 'tickets');
-		const timeZone = (await getAccount.call(this)).timeZone ?? this.getTimezone();
-		const body = (requestOptions.body ?? {}) as IDataObject;
-		const target = (body[root] ??= {}) as IDataObject;
-		target.custom_fields = buildCustomFields(definitions, entries, timeZone, fail) as unknown as IDataObject[];
-		requestOptions.body = body;
-		return requestOptions;
-	};
-}
-
 /** How one field's raw values become labels: its label, its kind, its choices by id. */
 interface FieldLabels {
 	label: string;
@@ -296,12 +250,9 @@ export async function getCustomFields(this: ILoadOptionsFunctions): Promise<INod
 	}));
 }
 
-export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const fieldId = this.getCurrentNodeParameter('&fieldId');
-	if (fieldId === undefined || fieldId === '') return [];
-	const definitions = await getFieldDefinitions.call(this, 'tickets', { fresh: true });
-	const field = definitions.find((definition) => String(definition.custom_field_id) === String(fieldId));
-	const values = field?.values ?? [];
+/** A field's choices as select options; a child value names its parent (`Phone › iPhone`). */
+export function choiceOptions(definition: FieldDefinition): INodePropertyOptions[] {
+	const values = definition.values ?? [];
 	const byId = new Map(values.map((value) => [value.id, value]));
 	return values.map((value) => {
 		const parent = value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
@@ -313,61 +264,10 @@ export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise
 	});
 }
 
-/** The custom-field parameters of a create or update operation. */
-export function customFieldProperties(resource: string, operations: string[]): INodeProperties[] {
-	const displayOptions = { show: { resource: [resource], operation: operations } };
-	return [
-		{
-			displayName: 'Custom Fields',
-			name: 'customFields',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Custom Field',
-			default: {},
-			displayOptions,
-			options: [
-				{
-					displayName: 'Field',
-					name: 'field',
-					values: [
-						{
-							displayName: 'Field Name or ID',
-							name: 'fieldId',
-							type: 'options',
-							typeOptions: { loadOptionsMethod: 'getCustomFields' },
-							default: '',
-							description:
-								'The custom field to set; an expression may also give its label or code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-						},
-						{
-							displayName: 'Value',
-							name: 'value',
-							type: 'string',
-							default: '',
-							description:
-								'For text, number, date (YYYY/MM/DD or any date), URL and text-area fields. For choice fields, a choice ID, label or code (comma-separated for several).',
-						},
-						{
-							displayName: 'Choice Names or IDs',
-							name: 'choices',
-							type: 'multiOptions',
-							typeOptions: { loadOptionsMethod: 'getCustomFieldValues', loadOptionsDependsOn: ['&fieldId'] },
-							default: [],
-							description:
-								'For choice and stage fields: the choices to set. A single-choice or stage field takes exactly one; several are refused before sending. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-						},
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Custom Fields (JSON)',
-			name: 'customFieldsJson',
-			type: 'json',
-			default: '{}',
-			displayOptions,
-			description:
-				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents. Merged with the list above.',
-		},
-	];
+export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const fieldId = this.getCurrentNodeParameter('&fieldId');
+	if (fieldId === undefined || fieldId === '') return [];
+	const definitions = await getFieldDefinitions.call(this, 'tickets', { fresh: true });
+	const field = definitions.find((definition) => String(definition.custom_field_id) === String(fieldId));
+	return field ? choiceOptions(field) : [];
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendCustomFields } from '../../shared/customFields';
+import { sendCustomFields } from '../../shared/customFieldInput';
 import { commentFields, recordIdProperty } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendCustomFields } from '../../shared/customFields';
+import { sendCustomFields } from '../../shared/customFieldInput';
 import { dynamicOptions } from '../../shared/descriptions';
 import { validateRequest, type FieldRule } from '../../shared/validation';
 import { operation } from '../../transport/declarative';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsOf, TICKET_PRIORITIES_CREATE, TICKET_STATUSES_WRITE } from '../../shared/constants';
-import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
+import { customFieldProperties, sendCustomFields } from '../../shared/customFieldInput';
 import { dynamicOptions } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';

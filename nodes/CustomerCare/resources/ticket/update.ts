@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../shared/constants';
-import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
+import { customFieldProperties, sendCustomFields } from '../../shared/customFieldInput';
 import { commentFields, dynamicOptions, recordIdProperty } from '../../shared/descriptions';
 import { validateRequest } from '../../shared/validation';
 import { operation } from '../../transport/declarative';
