@@ -190,11 +190,8 @@ export function sendCustomFields(root: 'ticket' | 'lead' | 'deal') {
 		const formIds = formFieldIds(form);
 		if (given.length === 0 && formIds.length === 0) return requestOptions;
 
-		let definitions = await getFieldDefinitions.call(this, 'tickets');
-		// The definitions are kept 30 s; a field added since is read again before it is refused.
-		const known = new Set(definitions.map((definition) => String(definition.custom_field_id)));
-		if (formIds.some((id) => !known.has(id))) definitions = await getFieldDefinitions.call(this, 'tickets', { fresh: true });
-
+		// Read once per execution (shared by its items): values are checked against the fields as they are now.
+		const definitions = await getFieldDefinitions.call(this, 'tickets', { execution: this.getExecutionId() });
 		const timeZone = (await getAccount.call(this)).timeZone ?? this.getTimezone();
 		const body = (requestOptions.body ?? {}) as IDataObject;
 		const target = (body[root] ??= {}) as IDataObject;

@@ -45,21 +45,28 @@ const TEXT_MAX = 255;
 const MAX_FIELDS = 20;
 /** Definitions change rarely; within one execution every item shares one read. */
 const CACHE_MS = 30_000;
-const cache = new Map<string, { at: number; definitions: Promise<FieldDefinition[]> }>();
+const cache = new Map<string, { at: number; execution?: string; definitions: Promise<FieldDefinition[]> }>();
 
+/**
+ * The account's field definitions. `fresh` reads them again (the editor). `execution` (writes)
+ * reuses only a read of the same execution, so a value is never checked against a field an
+ * admin changed since an earlier run or since the form was loaded.
+ */
 export async function getFieldDefinitions(
 	this: TransportContext,
 	object: CustomFieldObject = 'tickets',
-	options: { fresh?: boolean } = {},
+	options: { fresh?: boolean; execution?: string } = {},
 ): Promise<FieldDefinition[]> {
 	const account = await getAccount.call(this);
 	const key = `${account.key}|${object}`;
 	const cached = cache.get(key);
-	if (!options.fresh && cached && Date.now() - cached.at < CACHE_MS) return await cached.definitions;
+	const reusable =
+		cached && Date.now() - cached.at < CACHE_MS && (options.execution === undefined || cached.execution === options.execution);
+	if (!options.fresh && reusable) return await cached.definitions;
 	const definitions = customerCareRequest
 		.call(this, { method: 'GET', path: `/api/v1/${object}/custom_fields` })
 		.then((answer) => (Array.isArray(answer.custom_fields) ? (answer.custom_fields as unknown as FieldDefinition[]) : []));
-	cache.set(key, { at: Date.now(), definitions });
+	cache.set(key, { at: Date.now(), execution: options.execution, definitions });
 	definitions.catch(() => cache.delete(key));
 	return await definitions;
 }
