@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The Custom Fields form (resourceMapper) of Ticket, Lead and Deal Create and Update, through
  * n8n's engine against the fake platform: the form's fields as the editor loads them (one per

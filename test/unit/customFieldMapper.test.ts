@@ -210,7 +210,7 @@ describe('customFieldPayload: the form to [{id, value}]', () => {
 
 	it('a field removed by an admin is refused by the name the form showed, unless its input is empty', () => {
 		fc.assert(
-			fc.property(caseArb, fc.nat(), ({ definitions, timeZone, form, expected }, pick) => {
+			fc.property(caseArb, fc.nat(), ({ definitions, form, expected }, pick) => {
 				const removed = definitions[pick % definitions.length];
 				const remaining = definitions.filter((definition) => definition !== removed);
 				const filled = expected.some((entry) => entry.id === removed.custom_field_id);

@@ -35,9 +35,6 @@ export const CUSTOM_FIELD_INPUT = 'customFieldsInput';
  */
 const NO_ENTRIES = {} as unknown as NodeParameterValue;
 
-const JSON_DESCRIPTION =
-	'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents.';
-
 export function customFieldProperties(resource: string, operations: string[]): INodeProperties[] {
 	const where = { resource: [resource], operation: operations };
 	return [
@@ -83,7 +80,8 @@ export function customFieldProperties(resource: string, operations: string[]): I
 			type: 'json',
 			default: '{}',
 			displayOptions: { show: { ...where, [CUSTOM_FIELD_INPUT]: ['json'] } },
-			description: JSON_DESCRIPTION,
+			description:
+				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents.',
 		},
 		// The earlier JSON box, in Form mode only while it holds something (see above).
 		{
@@ -92,7 +90,8 @@ export function customFieldProperties(resource: string, operations: string[]): I
 			type: 'json',
 			default: '{}',
 			displayOptions: { show: { ...where, [CUSTOM_FIELD_INPUT]: ['form'], customFieldsJson: [{ _cnd: { not: '{}' } }] } },
-			description: `${JSON_DESCRIPTION} Merged with the form; the form wins for a field given in both.`,
+			description:
+				'Custom fields as one object keyed by field label, code or ID, kept from a workflow built before the form. Merged with the form, which wins for a field given in both.',
 		},
 		// n8n decides what is shown from the simple parameters only: this hidden twin puts the
 		// earlier field list among them, so that the list below can be shown only when it holds entries.
