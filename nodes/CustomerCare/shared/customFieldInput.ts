@@ -83,6 +83,16 @@ export function customFieldProperties(resource: string, operations: string[]): I
 			description:
 				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents.',
 		},
+		// n8n decides what is shown from the parameters a node has, and drops the hidden ones: this
+		// hidden twin keeps the JSON box's value in Form mode, so that the earlier box below is
+		// shown only when it holds something (an absent value would count as "not {}").
+		{
+			displayName: 'Custom Fields (JSON)',
+			name: 'customFieldsJson',
+			type: 'hidden',
+			default: '{}',
+			displayOptions: { show: { ...where, [CUSTOM_FIELD_INPUT]: ['form'] } },
+		},
 		// The earlier JSON box, in Form mode only while it holds something (see above).
 		{
 			displayName: 'Custom Fields (JSON)',
@@ -93,8 +103,8 @@ export function customFieldProperties(resource: string, operations: string[]): I
 			description:
 				'Custom fields as one object keyed by field label, code or ID, kept from a workflow built before the form. Merged with the form, which wins for a field given in both.',
 		},
-		// n8n decides what is shown from the simple parameters only: this hidden twin puts the
-		// earlier field list among them, so that the list below can be shown only when it holds entries.
+		// The same for the earlier field list; besides, n8n's run decides what is shown from the
+		// simple parameters only, which a list is not.
 		{
 			displayName: 'Custom Fields (List)',
 			name: 'customFields',
