@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchDeals, searchLeads, searchTickets } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
+import { getCustomFieldColumns } from './methods/resourceMapping';
 import { agentDescription } from './resources/agent';
 import { callDescription } from './resources/call';
 import { customFieldDescription } from './resources/customField';
@@ -80,5 +81,6 @@ export class CustomerCare implements INodeType {
 	methods = {
 		loadOptions,
 		listSearch: { searchDeals, searchLeads, searchTickets },
+		resourceMapping: { getCustomFieldColumns },
 	};
 }

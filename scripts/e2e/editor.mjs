@@ -2,9 +2,12 @@
  * The editor in a real browser: Debian's Chromium driven by playwright-core (no browser
  * download). Logs in to a running n8n, opens the "web-form lead → ticket" example, and checks
  * in the real UI that the resource list shows, and that the agent, service, custom-field and
- * choice dropdowns fill from the fake platform; then the credential modal's test: success
- * with the good token, the 401 message with a bad one; last, in a Ticket → Get node, that the
- * ticket picker searches and chooses a ticket (lib/editor-picker.mjs). Screenshots go to e2e-screenshots/.
+ * choice dropdowns fill from the fake platform (the example was built before the custom-field
+ * form, so this also shows that its field list is still there); then the credential modal's
+ * test: success with the good token, the 401 message with a bad one; then a new Ticket → Create
+ * node's custom-field form: one input per field, typed, Product a single select; last, in a
+ * Ticket → Get node, that the ticket picker searches and chooses a ticket (lib/editor-picker.mjs).
+ * Screenshots go to e2e-screenshots/.
  *
  * Standalone against a running `npm start`:
  *   node scripts/e2e/editor.mjs http://127.0.0.1:5678 http://127.0.0.1:<fake port>
@@ -12,11 +15,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
 import { checkTicketPicker } from './lib/editor-picker.mjs';
 import { connectFakePlatform, REPO } from '../lib/fake-platform.mjs';
-import { OWNER } from '../lib/rest.mjs';
+import { login, NODE_TYPE, OWNER } from '../lib/rest.mjs';
+import { CREDENTIAL } from '../lib/setup.mjs';
 
 export const CHROMIUM = process.env.CC_CHROMIUM || '/usr/bin/chromium';
 // Each run's screenshots go to e2e-screenshots/ (git-ignored); UPDATE_SCREENSHOTS=1 writes the
@@ -39,7 +44,7 @@ const FLAGS = [
 /** First line of each option (n8n shows the description on a second line). */
 const firstLines = (texts) => texts.map((t) => t.split('\n')[0].trim());
 
-export async function runEditorTest({ server, fake, report, target }) {
+export async function runEditorTest({ server, client, fake, report, target }) {
 	if (!existsSync(CHROMIUM)) {
 		report.fail(target, 'editor (Chromium)', new Error(`${CHROMIUM} is missing: apt-get install -y chromium`));
 		return;
@@ -178,6 +183,76 @@ export async function runEditorTest({ server, fake, report, target }) {
 			return 'success, then the 401 message';
 		});
 
+		await report.test(target, 'editor: Ticket → Create shows the custom-field form, one typed input per field', async () => {
+			// A node as a user adds it today: Ticket → Create and nothing else set.
+			const workflow = await client.post('/workflows', {
+				name: 'Custom-field form (editor check)',
+				active: false,
+				connections: {},
+				settings: {},
+				nodes: [
+					{
+						id: randomUUID(),
+						name: 'New ticket',
+						type: NODE_TYPE,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: { resource: 'ticket', operation: 'create' },
+						credentials: { customerCareApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
+					},
+				],
+			});
+			openedAt = Math.max(0, ...(await fake.requests()).map((r) => r.seq));
+			await page.goto(`${server.url}/workflow/${workflow.id}`);
+			const node = page.locator('[data-test-id="canvas-node"][data-node-name="New ticket"]');
+			await node.waitFor();
+			await node.dblclick();
+			const form = page.locator('[data-test-id="ndv"] [data-test-id="resource-mapper-container"]');
+			await form.waitFor();
+			const { body } = await fake.api('GET', '/api/v1/tickets/custom_fields');
+			const input = (id) => form.locator(`[data-test-id="parameter-input-${id}"]`);
+			for (const field of body.custom_fields) await input(field.custom_field_id).waitFor();
+			const text = await form.innerText();
+			for (const field of body.custom_fields) assert.ok(text.includes(field.custom_field_lable), `no input labelled ${field.custom_field_lable}`);
+
+			// Typed by the field's type: text, number, date picker, single and multi select.
+			const typeOf = { TEXT: 'text', TEXTAREA: 'text', URL: 'text', NUMBER: 'number', NUMERIC: 'number', DATE: 'date', STAGE: 'single', 'SINGLE DROP-DOWN LIST': 'single', 'MULTIPLE DROP-DOWN LIST': 'multiple' };
+			const seen = {};
+			for (const field of body.custom_fields) {
+				const box = input(field.custom_field_id);
+				const kind =
+					(await box.locator('[data-test-id="input-number"]').count()) > 0 ? 'number'
+					: (await box.locator('.el-date-editor').count()) > 0 ? 'date'
+					: (await box.locator('.el-select__tags').count()) > 0 ? 'multiple'
+					: (await box.locator('.el-select').count()) > 0 ? 'single'
+					: (await box.locator('input[type="text"]').count()) > 0 ? 'text'
+					: 'unknown';
+				assert.equal(kind, typeOf[field.type], `${field.custom_field_lable} (${field.type}) shows a ${kind} input`);
+				seen[kind] = (seen[kind] ?? 0) + 1;
+			}
+			// A new node shows neither the earlier field list nor the JSON box.
+			assert.equal(await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-customFieldsJson"]').count(), 0);
+			assert.equal(await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-fieldId"]').count(), 0);
+
+			// The single choice "Product" is a single select of its choices, parents named.
+			await input(305).scrollIntoViewIfNeeded();
+			await form.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+			const combo = input(305).locator('[role="combobox"]').first();
+			await combo.click();
+			const items = page.locator(`[id="${await combo.getAttribute('aria-controls')}"] .el-select-dropdown__item`);
+			await items.first().waitFor({ state: 'visible' });
+			const choices = firstLines(await items.allInnerTexts());
+			const product = body.custom_fields.find((f) => f.custom_field_id === 305);
+			assert.equal(choices.length, product.values.length);
+			assert.ok(choices.includes('Phone › iPhone'), `choices: ${choices}`);
+			await shot('custom-field-form.png');
+			await items.nth(choices.indexOf('Laptop')).click();
+			await input(305).locator('input').first().evaluate((el) => el.blur());
+			assert.equal(await input(305).locator('input').first().inputValue().catch(() => ''), 'Laptop');
+			const sent = await sentSinceOpen();
+			assert.ok(sent.some((r) => r.path === `/${fake.domain}/api/v1/tickets/custom_fields`), 'the form did not ask the platform');
+			return `${body.custom_fields.length} inputs: ${Object.entries(seen).map(([k, n]) => `${n} ${k}`).join(', ')}; Product offers ${choices.length} choices`;
+		});
 		// Last: it leaves the example for a workflow of its own.
 		await report.test(target, 'editor: ticket picker, search and choose a ticket', () => checkTicketPicker({ page, server, fake, shot }));
 	} finally {
@@ -193,7 +268,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	const fake = await connectFakePlatform(fakeUrl);
 	fake.requests = async () => (await (await fetch(`${fakeUrl}/__control/log`)).json()).requests;
 	const report = createReport();
-	await runEditorTest({ server: { url }, fake, report, target: 'editor' });
+	await runEditorTest({ server: { url }, client: await login(url), fake, report, target: 'editor' });
 	report.print();
 	process.exitCode = report.failed ? 1 : 0;
 }

@@ -33,6 +33,7 @@ import type {
 	IRunExecutionData,
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, Workflow } from 'n8n-workflow';
@@ -351,6 +352,22 @@ export async function loadOptions(
 	const loader = nodeType.methods?.loadOptions?.[method];
 	if (!loader) throw new Error(`No load-options method ${method}`);
 	return await loader.call(context);
+}
+
+/** Calls one of the node's resourceMapping methods (a resourceMapper's fields) as the editor does. */
+export async function resourceMapperFields(
+	method: string,
+	account: Account,
+	parameters: INodeParameters,
+): Promise<ResourceMapperFields> {
+	const node = nodeOf(parameters);
+	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const additionalData = additionalDataFor(account);
+	additionalData.currentNodeParameters = parameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const mapper = nodeTypes.getByNameAndVersion(node.type).methods?.resourceMapping?.[method];
+	if (!mapper) throw new Error(`No resourceMapping method ${method}`);
+	return await mapper.call(context);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
 import { LEAD_STATUS_TYPES, VOICE_SERVICE_TYPES } from '../api/codes';
+import { choiceOptions } from '../shared/customFields';
 import { readLookups, type Lookups } from '../shared/lookups';
 import { fetchList } from '../transport/list';
 import { getAccount } from '../transport/request';
@@ -124,18 +125,10 @@ export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise
 	const fieldId = this.getCurrentNodeParameter('&fieldId');
 	if (fieldId === undefined || fieldId === '') return [];
 	const { fieldDefinitions = [] } = await freshLookups(this, 'fieldDefinitions');
-	const values =
-		fieldDefinitions.find((definition) => String(definition.custom_field_id) === String(fieldId))
-			?.values ?? [];
-	const byId = new Map(values.map((value) => [value.id, value]));
-	return values.map((value) => {
-		const parent = value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
-		return {
-			name: parent ? `${parent.lable} › ${value.lable}` : value.lable,
-			value: value.id,
-			description: value.code ? `Code: ${value.code}` : undefined,
-		};
-	});
+	const field = fieldDefinitions.find(
+		(definition) => String(definition.custom_field_id) === String(fieldId),
+	);
+	return field ? choiceOptions(field) : [];
 }
 
 /** Lead statuses in the account's order (first → final), with their kind. */

@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -10,7 +9,7 @@ import { pathWithId, type Endpoint } from '../api/endpoints';
 import { toEpochMs, toSlashDate } from '../transport/dates';
 import { recordIdProperty, simplifyProperty } from './descriptions';
 import type { FieldDefinition, FieldValue, LookupName } from './lookups';
-import { operation, type LookupStep } from './operation';
+import { operation } from './operation';
 import type { Fail } from './validation';
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'url' | 'single' | 'multiple';
@@ -164,70 +163,6 @@ export function buildCustomFields(
 	return [...byId.values()];
 }
 
-interface CustomFieldsParameter {
-	field?: Array<{
-		fieldId?: string | number;
-		value?: unknown;
-		choices?: Array<string | number>;
-	}>;
-}
-
-/** Whether any custom field was given: a row of the list, or a JSON form that is not empty. */
-function hasCustomFields(ctx: IExecuteSingleFunctions): boolean {
-	const listed = (ctx.getNodeParameter('customFields', {}) as CustomFieldsParameter).field ?? [];
-	if (listed.some((entry) => entry.fieldId !== undefined && entry.fieldId !== '')) return true;
-	const json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
-	return typeof json === 'string'
-		? !/^\s*(\{\s*\})?\s*$/.test(json)
-		: Object.keys(json ?? {}).length > 0;
-}
-
-/** The entries a user gave: the field list of the editor, plus an optional JSON object. */
-function entriesFrom(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput[] {
-	const listed = (ctx.getNodeParameter('customFields', {}) as CustomFieldsParameter).field ?? [];
-	const entries: CustomFieldInput[] = listed
-		.filter((entry) => entry.fieldId !== undefined && entry.fieldId !== '')
-		.map((entry) => ({
-			field: entry.fieldId,
-			value: entry.choices && entry.choices.length > 0 ? entry.choices : entry.value,
-		}));
-	let json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
-	if (typeof json === 'string') {
-		try {
-			json = json.trim() ? (JSON.parse(json) as IDataObject) : {};
-		} catch {
-			fail('Custom Fields (JSON) must be a JSON object such as {"Customer Tier": "Gold"}');
-		}
-	}
-	for (const [field, value] of Object.entries(json ?? {})) entries.push({ field, value });
-	return entries;
-}
-
-/**
- * The custom fields the user chose (by ID, label or code) as `{root}.custom_fields: [{id, value}]`,
- * checked against the account's definitions, which are read only when fields were given.
- */
-export function sendCustomFields(root: 'ticket' | 'lead' | 'deal'): LookupStep {
-	return {
-		needs(this: IExecuteSingleFunctions) {
-			return hasCustomFields(this) ? ['fieldDefinitions'] : [];
-		},
-		run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, item) {
-			const entries = entriesFrom(this, item.fail);
-			if (entries.length === 0) return;
-			const body = (request.body ??= {}) as IDataObject;
-			const target = (body[root] ??= {}) as IDataObject;
-			const fields = buildCustomFields(
-				item.lookups.fieldDefinitions ?? [],
-				entries,
-				item.timeZone,
-				item.fail,
-			);
-			target.custom_fields = fields as unknown as IDataObject[];
-		},
-	};
-}
-
 /** How one field's raw values become labels: its label, its kind, its choices by id. */
 interface FieldLabels {
 	label: string;
@@ -310,68 +245,18 @@ export const labelledOutput = {
 
 /* ---------- editor: dropdowns and the parameters that use them ---------- */
 
-/** The custom-field parameters of a create or update operation. */
-export function customFieldProperties(resource: string, operations: string[]): INodeProperties[] {
-	const displayOptions = {
-		show: { resource: [resource], operation: operations },
-	};
-	return [
-		{
-			displayName: 'Custom Fields',
-			name: 'customFields',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Custom Field',
-			default: {},
-			displayOptions,
-			options: [
-				{
-					displayName: 'Field',
-					name: 'field',
-					values: [
-						{
-							displayName: 'Field Name or ID',
-							name: 'fieldId',
-							type: 'options',
-							typeOptions: { loadOptionsMethod: 'getCustomFields' },
-							default: '',
-							description:
-								'The custom field to set; an expression may also give its label or code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-						},
-						{
-							displayName: 'Value',
-							name: 'value',
-							type: 'string',
-							default: '',
-							description:
-								'For text, number, date (YYYY/MM/DD or any date), URL and text-area fields. For choice fields, a choice ID, label or code (comma-separated for several).',
-						},
-						{
-							displayName: 'Choice Names or IDs',
-							name: 'choices',
-							type: 'multiOptions',
-							typeOptions: {
-								loadOptionsMethod: 'getCustomFieldValues',
-								loadOptionsDependsOn: ['&fieldId'],
-							},
-							default: [],
-							description:
-								'For choice and stage fields: the choices to set. A single-choice or stage field takes exactly one; several are refused before sending. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-						},
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Custom Fields (JSON)',
-			name: 'customFieldsJson',
-			type: 'json',
-			default: '{}',
-			displayOptions,
-			description:
-				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents. Merged with the list above.',
-		},
-	];
+/** A field's choices as select options; a child value names its parent (`Phone › iPhone`). */
+export function choiceOptions(definition: FieldDefinition): INodePropertyOptions[] {
+	const values = definition.values ?? [];
+	const byId = new Map(values.map((value) => [value.id, value]));
+	return values.map((value) => {
+		const parent = value.parent_value_id > 0 ? byId.get(value.parent_value_id) : undefined;
+		return {
+			name: parent ? `${parent.lable} › ${value.lable}` : value.lable,
+			value: value.id,
+			description: value.code ? `Code: ${value.code}` : undefined,
+		};
+	});
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldProperties } from '../../shared/customFields';
+import { customFieldProperties } from '../../shared/customFieldInput';
 import { operationSelector } from '../../shared/descriptions';
 import { createDeal, createDealFields } from './create';
 import { getDeal, getDealFields } from './get';

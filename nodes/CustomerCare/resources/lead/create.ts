@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { LEAD } from '../../api/endpoints';
-import { sendCustomFields } from '../../shared/customFields';
+import { sendCustomFields } from '../../shared/customFieldInput';
 import { alphabetical, collection } from '../../shared/descriptions';
 import { operation } from '../../shared/operation';
 import {

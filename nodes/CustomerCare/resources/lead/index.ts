@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldProperties } from '../../shared/customFields';
+import { customFieldProperties } from '../../shared/customFieldInput';
 import { operationSelector } from '../../shared/descriptions';
 import { createLead, createLeadFields } from './create';
 import { getLead, getLeadFields } from './get';

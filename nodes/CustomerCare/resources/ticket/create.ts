@@ -7,7 +7,7 @@ import type {
 
 import { optionsOf, TICKET_PRIORITIES_CREATE, TICKET_STATUSES_WRITE } from '../../api/codes';
 import { TICKET } from '../../api/endpoints';
-import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
+import { customFieldProperties, sendCustomFields } from '../../shared/customFieldInput';
 import { collection, dynamicOptions } from '../../shared/descriptions';
 import { operation, type ItemContext } from '../../shared/operation';
 import { checked } from '../../shared/validation';

@@ -7,7 +7,7 @@ import type {
 
 import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../api/codes';
 import { pathWithId, TICKET } from '../../api/endpoints';
-import { customFieldProperties, sendCustomFields } from '../../shared/customFields';
+import { customFieldProperties, sendCustomFields } from '../../shared/customFieldInput';
 import {
 	collection,
 	commentFields,

@@ -1,0 +1,21 @@
+import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+
+import { formFieldsOf } from '../shared/customFieldMapper';
+import { readLookups } from '../shared/lookups';
+import { getAccount } from '../transport/request';
+
+/**
+ * The "Custom Fields" form of Create and Update (tickets, leads and deals share the ticket
+ * definitions). Read fresh, never from the run-time cache: n8n calls this when the node opens
+ * and on "Refresh Custom Field List", which is how a renamed, retyped, added or deleted field
+ * reaches the form. A failed read throws, so that the editor keeps the values already entered.
+ */
+export async function getCustomFieldColumns(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	const account = await getAccount.call(this);
+	const { fieldDefinitions = [] } = await readLookups(this, account, ['fieldDefinitions'], {
+		fresh: true,
+	});
+	return { fields: formFieldsOf(fieldDefinitions) };
+}

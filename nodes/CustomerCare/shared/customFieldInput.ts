@@ -1,0 +1,247 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	NodeParameterValue,
+} from 'n8n-workflow';
+
+import { customFieldPayload, formFieldIds, type FormValue } from './customFieldMapper';
+import type { CustomFieldInput } from './customFields';
+import type { ItemContext, LookupStep } from './operation';
+import { failFor, type Fail } from './validation';
+
+/**
+ * How Create and Update of tickets, leads and deals take custom fields:
+ *
+ * - **Form** (default): `customFieldsForm`, n8n's resourceMapper with one typed input per field
+ *   of the account (methods/resourceMapping.ts).
+ * - **JSON**: `customFieldsJson`, one object keyed by field label, code or ID, for expressions
+ *   and AI agents.
+ *
+ * Workflows built before the form have no `customFieldsInput` (so they read as Form) and may
+ * hold the earlier inputs: the field list `customFields` and the JSON box. Both keep working
+ * without a node version: each is shown, and sent, whenever it holds something, whatever the
+ * input mode, so such a workflow looks and runs as before and the user can empty it to retire
+ * it. A new node never shows them. (n8n drops a parameter whose displayOptions hide it before
+ * the run, so what is shown is exactly what is sent.)
+ */
+export const CUSTOM_FIELD_INPUT = 'customFieldsInput';
+
+/**
+ * The list's empty value. n8n compares with lodash isEqual, which takes objects, but types the
+ * condition's value as a simple one. (A path such as `customFields.field` would be typed, but
+ * n8n 1.x cannot order a dependency on a path and fails to load the node.)
+ */
+const NO_ENTRIES = {} as unknown as NodeParameterValue;
+
+export function customFieldProperties(resource: string, operations: string[]): INodeProperties[] {
+	const where = { resource: [resource], operation: operations };
+	return [
+		{
+			displayName: 'Custom Fields Input',
+			name: CUSTOM_FIELD_INPUT,
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{
+					name: 'Form',
+					value: 'form',
+					description: 'One typed input per custom field of the account',
+				},
+				{
+					name: 'JSON',
+					value: 'json',
+					description: 'One object keyed by field label, code or ID: for expressions and AI agents',
+				},
+			],
+			default: 'form',
+			displayOptions: { show: where },
+		},
+		{
+			displayName: 'Custom Fields',
+			name: 'customFieldsForm',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			displayOptions: { show: { ...where, [CUSTOM_FIELD_INPUT]: ['form'] } },
+			description:
+				'One input per custom field of the account, typed by the field; empty inputs are not sent',
+			typeOptions: {
+				resourceMapper: {
+					resourceMapperMethod: 'getCustomFieldColumns',
+					mode: 'add',
+					valuesLabel: 'Custom Fields to Set',
+					fieldWords: { singular: 'custom field', plural: 'custom fields' },
+					addAllFields: true,
+					multiKeyMatch: false,
+					// Input items are keyed by labels, the form by field IDs: JSON mode maps items.
+					supportAutoMap: false,
+					noFieldsError:
+						'The account has no custom fields (an admin adds them in the platform under Admin → Custom fields)',
+					// Fields change when an admin renames, retypes, adds or removes one: re-read on open.
+					refreshStaleSchemaOnOpen: true,
+				},
+			},
+		},
+		{
+			displayName: 'Custom Fields (JSON)',
+			name: 'customFieldsJson',
+			type: 'json',
+			default: '{}',
+			displayOptions: { show: { ...where, [CUSTOM_FIELD_INPUT]: ['json'] } },
+			description:
+				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents.',
+		},
+		// n8n decides what is shown from the parameters a node has, and drops the hidden ones: this
+		// hidden twin keeps the JSON box's value in Form mode, so that the earlier box below is
+		// shown only when it holds something (an absent value would count as "not {}").
+		{
+			displayName: 'Custom Fields (JSON)',
+			name: 'customFieldsJson',
+			type: 'hidden',
+			default: '{}',
+			displayOptions: { show: { ...where, [CUSTOM_FIELD_INPUT]: ['form'] } },
+		},
+		// The earlier JSON box, in Form mode only while it holds something (see above).
+		{
+			displayName: 'Custom Fields (JSON)',
+			name: 'customFieldsJson',
+			type: 'json',
+			default: '{}',
+			displayOptions: {
+				show: {
+					...where,
+					[CUSTOM_FIELD_INPUT]: ['form'],
+					customFieldsJson: [{ _cnd: { not: '{}' } }],
+				},
+			},
+			description:
+				'Custom fields as one object keyed by field label, code or ID, kept from a workflow built before the form. Merged with the form, which wins for a field given in both.',
+		},
+		// The same for the earlier field list; besides, n8n's run decides what is shown from the
+		// simple parameters only, which a list is not.
+		{
+			displayName: 'Custom Fields (List)',
+			name: 'customFields',
+			type: 'hidden',
+			default: {},
+			displayOptions: { show: where },
+		},
+		{
+			displayName: 'Custom Fields (List)',
+			name: 'customFields',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Custom Field',
+			default: {},
+			displayOptions: { show: { ...where, customFields: [{ _cnd: { not: NO_ENTRIES } }] } },
+			description:
+				'The field list of workflows built before the form. Sent with the JSON and the form, which win for a field given twice.',
+			options: [
+				{
+					displayName: 'Field',
+					name: 'field',
+					values: [
+						{
+							displayName: 'Field Name or ID',
+							name: 'fieldId',
+							type: 'options',
+							typeOptions: { loadOptionsMethod: 'getCustomFields' },
+							default: '',
+							description:
+								'The custom field to set; an expression may also give its label or code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						},
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+							description:
+								'For text, number, date (YYYY/MM/DD or any date), URL and text-area fields. For choice fields, a choice ID, label or code (comma-separated for several).',
+						},
+						{
+							displayName: 'Choice Names or IDs',
+							name: 'choices',
+							type: 'multiOptions',
+							typeOptions: {
+								loadOptionsMethod: 'getCustomFieldValues',
+								loadOptionsDependsOn: ['&fieldId'],
+							},
+							default: [],
+							description:
+								'For choice and stage fields: the choices to set. A single-choice or stage field takes exactly one; several are refused before sending. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						},
+					],
+				},
+			],
+		},
+	];
+}
+
+interface FieldListParameter {
+	field?: Array<{ fieldId?: string | number; value?: unknown; choices?: Array<string | number> }>;
+}
+
+/** Entries of the earlier field list (workflows built before the form). */
+function listEntries(ctx: IExecuteSingleFunctions): CustomFieldInput[] {
+	const listed = (ctx.getNodeParameter('customFields', {}) as FieldListParameter).field ?? [];
+	return listed
+		.filter((entry) => entry.fieldId !== undefined && entry.fieldId !== '')
+		.map((entry) => ({
+			field: entry.fieldId,
+			value: entry.choices && entry.choices.length > 0 ? entry.choices : entry.value,
+		}));
+}
+
+function jsonEntries(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput[] {
+	let json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
+	if (typeof json === 'string') {
+		try {
+			json = json.trim() ? (JSON.parse(json) as IDataObject) : {};
+		} catch {
+			fail('Custom Fields (JSON) must be a JSON object such as {"Customer Tier": "Gold"}');
+		}
+	}
+	return Object.entries(json ?? {}).map(([field, value]) => ({ field, value }));
+}
+
+/** The custom fields a user gave: the form, the JSON box and the earlier list. */
+function givenOf(ctx: IExecuteSingleFunctions, fail: Fail) {
+	// A hidden parameter is gone by now (see above): in JSON mode the form reads as null.
+	const form = ctx.getNodeParameter('customFieldsForm', null) as FormValue;
+	return { form, entries: [...listEntries(ctx), ...jsonEntries(ctx, fail)] };
+}
+
+/**
+ * The custom fields the user gave (form, JSON, earlier list) as `{root}.custom_fields:
+ * [{id, value}]`, checked against the account's definitions, which the lookup step reads only
+ * when something was given.
+ */
+export function sendCustomFields(root: 'ticket' | 'lead' | 'deal'): LookupStep {
+	return {
+		needs(this: IExecuteSingleFunctions) {
+			try {
+				const { form, entries } = givenOf(this, failFor(this));
+				return entries.length > 0 || formFieldIds(form).length > 0 ? ['fieldDefinitions'] : [];
+			} catch {
+				// A malformed JSON box: the step reports it, after the lookup.
+				return ['fieldDefinitions'];
+			}
+		},
+		run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, item: ItemContext) {
+			const { form, entries } = givenOf(this, item.fail);
+			if (entries.length === 0 && formFieldIds(form).length === 0) return;
+			const body = (request.body ??= {}) as IDataObject;
+			const target = (body[root] ??= {}) as IDataObject;
+			const definitions = item.lookups.fieldDefinitions ?? [];
+			target.custom_fields = customFieldPayload(
+				definitions,
+				entries,
+				form,
+				item.timeZone,
+				item.fail,
+			) as unknown as IDataObject[];
+		},
+	};
+}
