@@ -45,12 +45,12 @@ function formOf(value: IDataObject, schema: ResourceMapperField[]): ResourceMapp
 
 /** The six operations, each with the least it needs besides custom fields. */
 const OPERATIONS: Array<[string, () => IDataObject, string, string]> = [
-	['ticket', () => ({ resource: 'ticket', operation: 'create', phone: '0912000501', subject: 'Form ticket' }), 'POST', '/acme/api/v1/tickets'],
-	['ticket', () => ({ resource: 'ticket', operation: 'update', ticketId: String(openTicket().ticket_id), commentBody: 'Form update', commentAuthorId: 1003 }), 'PUT', '/acme/api/v1/tickets/'],
-	['lead', () => ({ resource: 'lead', operation: 'create', phone: '0912000502', subject: 'Form lead' }), 'POST', '/acme/api/v1/lead'],
-	['lead', () => ({ resource: 'lead', operation: 'update', leadId: String(openLead().id), commentBody: 'Form update', commentAuthorId: 1003 }), 'PUT', '/acme/api/v1/lead/'],
-	['deal', () => ({ resource: 'deal', operation: 'create', email: 'form.deal@example.com', subject: 'Form deal' }), 'POST', '/acme/api/v1/deal'],
-	['deal', () => ({ resource: 'deal', operation: 'update', dealId: String(openDeal().id), commentBody: 'Form update', commentAuthorId: 1003 }), 'PUT', '/acme/api/v1/deal/'],
+	['ticket', () => ({ resource: 'ticket', operation: 'create', simplify: false, phone: '0912000501', subject: 'Form ticket' }), 'POST', '/acme/api/v1/tickets'],
+	['ticket', () => ({ resource: 'ticket', operation: 'update', simplify: false, ticketId: String(openTicket().ticket_id), commentBody: 'Form update', commentAuthorId: 1003 }), 'PUT', '/acme/api/v1/tickets/'],
+	['lead', () => ({ resource: 'lead', operation: 'create', simplify: false, phone: '0912000502', subject: 'Form lead' }), 'POST', '/acme/api/v1/lead'],
+	['lead', () => ({ resource: 'lead', operation: 'update', simplify: false, leadId: String(openLead().id), commentBody: 'Form update', commentAuthorId: 1003 }), 'PUT', '/acme/api/v1/lead/'],
+	['deal', () => ({ resource: 'deal', operation: 'create', simplify: false, email: 'form.deal@example.com', subject: 'Form deal' }), 'POST', '/acme/api/v1/deal'],
+	['deal', () => ({ resource: 'deal', operation: 'update', simplify: false, dealId: String(openDeal().id), commentBody: 'Form update', commentAuthorId: 1003 }), 'PUT', '/acme/api/v1/deal/'],
 ];
 
 /** A lead in a middle status and an open deal: records an update may change. */

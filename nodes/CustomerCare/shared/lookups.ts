@@ -49,49 +49,53 @@ const SOURCES: Record<LookupName, ListEndpoint> = {
 	dealPipelines: DEAL.pipelines,
 };
 
-/** Definitions change rarely: the items of one execution share one read. */
+/**
+ * Definitions change rarely: the items of one execution share one read. Outside an execution
+ * (the trigger's polls) a read serves for a short while.
+ */
 const CACHE_MS = 30_000;
-const cache = new Map<string, { at: number; records: Promise<unknown[]> }>();
+const cache = new Map<string, { at: number; execution?: string; records: Promise<unknown[]> }>();
+
+interface ReadOptions {
+	/** Read again: the editor's dropdowns and form show an admin's change at once. */
+	fresh?: boolean;
+	/** The execution the read serves: a new execution reads the definitions as they are now. */
+	execution?: string;
+}
+
+function isUsable(entry: { at: number; execution?: string }, options: ReadOptions): boolean {
+	if (options.fresh) return false;
+	if (options.execution !== undefined) return entry.execution === options.execution;
+	return Date.now() - entry.at < CACHE_MS;
+}
 
 async function read(
 	ctx: TransportContext,
 	account: Account,
 	name: LookupName,
-	fresh: boolean,
+	options: ReadOptions,
 ): Promise<unknown[]> {
 	const key = `${account.key}|${name}`;
 	const cached = cache.get(key);
-	if (!fresh && cached && Date.now() - cached.at < CACHE_MS) return await cached.records;
+	if (cached && isUsable(cached, options)) return await cached.records;
 	const source = SOURCES[name];
-	const records = fetchList.call(
-		ctx,
-		{ method: source.method, path: source.path, account },
-		source,
-	);
-	cache.set(key, { at: Date.now(), records });
+	const records = fetchList.call(ctx, { method: source.method, path: source.path, account }, source);
+	cache.set(key, { at: Date.now(), execution: options.execution, records });
 	records.catch(() => cache.delete(key));
 	return await records;
 }
 
-/**
- * Reads the named definitions of the account (in parallel, cached for a short while).
- * `fresh` reads again: the editor's dropdowns show an admin's change at once.
- */
+/** Reads the named definitions of the account, in parallel, shared as `options` allows. */
 export async function readLookups(
 	ctx: TransportContext,
 	account: Account,
 	names: LookupName[],
-	options: { fresh?: boolean } = {},
+	options: ReadOptions = {},
 ): Promise<Lookups> {
 	const lookups: Lookups = {};
 	await Promise.all(
 		[...new Set(names)].map(async (name) => {
-			(lookups as Record<LookupName, unknown[]>)[name] = await read(
-				ctx,
-				account,
-				name,
-				options.fresh ?? false,
-			);
+			(lookups as Record<LookupName, unknown[]>)[name] = await read(ctx, account, name, options);
 		}),
 	);
 	return lookups;

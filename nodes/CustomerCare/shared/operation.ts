@@ -155,7 +155,9 @@ async function prepare(
 	for (const check of spec.checks ?? []) await check.call(ctx, request, item);
 	const steps = [...(spec.lookups ?? []), presentLookups];
 	const names = steps.flatMap((step) => step.needs.call(ctx, request));
-	if (names.length) item.lookups = await readLookups(ctx, item.account, names);
+	if (names.length) {
+		item.lookups = await readLookups(ctx, item.account, names, { execution: ctx.getExecutionId() });
+	}
 	for (const step of steps) await step.run?.call(ctx, request, item);
 	return request;
 }
