@@ -267,7 +267,7 @@ export async function runEditorTest({ server, client, fake, report, target }) {
 
 // Standalone: node scripts/e2e/editor.mjs <n8n url> <fake platform url>
 if (import.meta.url === `file://${process.argv[1]}`) {
-	const { createReport } = await import('./lib/timings.mjs');
+	const { createReport } = await import('../lib/timings.mjs');
 	const [url, fakeUrl] = process.argv.slice(2);
 	const fake = await connectFakePlatform(fakeUrl);
 	fake.requests = async () => (await (await fetch(`${fakeUrl}/__control/log`)).json()).requests;
