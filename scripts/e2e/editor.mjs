@@ -6,7 +6,9 @@
  * form, so this also shows that its field list is still there); then the credential modal's
  * test: success with the good token, the 401 message with a bad one; then a new Ticket → Create
  * node's custom-field form: one input per field, typed, Product a single select; last, in a
- * Ticket → Get node, that the ticket picker searches and chooses a ticket (lib/editor-picker.mjs).
+ * Ticket → Get node, that the ticket picker searches and chooses a ticket (lib/editor-picker.mjs);
+ * then a Call → Get Many run from the editor shows labels beside codes and times with the
+ * account's offset (lib/editor-call-output.mjs).
  * Screenshots go to e2e-screenshots/.
  *
  * Standalone against a running `npm start`:
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
+import { checkCallOutput } from './lib/editor-call-output.mjs';
 import { checkTicketPicker } from './lib/editor-picker.mjs';
 import { connectFakePlatform, REPO } from '../lib/fake-platform.mjs';
 import { login, NODE_TYPE, OWNER } from '../lib/rest.mjs';
@@ -255,6 +258,7 @@ export async function runEditorTest({ server, client, fake, report, target }) {
 		});
 		// Last: it leaves the example for a workflow of its own.
 		await report.test(target, 'editor: ticket picker, search and choose a ticket', () => checkTicketPicker({ page, server, fake, shot }));
+		await report.test(target, 'editor: Call → Get Many output, labels beside codes and offset times', () => checkCallOutput({ page, server, fake, shot }));
 	} finally {
 		await context.close();
 		rmSync(profile, { recursive: true, force: true });
@@ -263,7 +267,7 @@ export async function runEditorTest({ server, client, fake, report, target }) {
 
 // Standalone: node scripts/e2e/editor.mjs <n8n url> <fake platform url>
 if (import.meta.url === `file://${process.argv[1]}`) {
-	const { createReport } = await import('./lib/timings.mjs');
+	const { createReport } = await import('../lib/timings.mjs');
 	const [url, fakeUrl] = process.argv.slice(2);
 	const fake = await connectFakePlatform(fakeUrl);
 	fake.requests = async () => (await (await fetch(`${fakeUrl}/__control/log`)).json()).requests;
