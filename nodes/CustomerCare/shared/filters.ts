@@ -182,3 +182,16 @@ export function labelledRanges(dates: Record<string, DateFilter>) {
 		toLabel: `${dateLabel(name)} To`,
 	}));
 }
+
+/** The filters the lead and deal lists share: who (assignee, customer, channel) and when. */
+export function salesListFilters(
+	noun: string,
+	dates: Record<string, DateFilter>,
+): INodeProperties[] {
+	return [
+		asQuery(assigneeFilter(noun)),
+		asQuery(requesterFilter(noun, 'string')),
+		asQuery(serviceFilter(noun)),
+		...dateFilterOptions(dates, noun),
+	];
+}

@@ -10,15 +10,12 @@ import {
 } from '../../shared/descriptions';
 import {
 	asQuery,
-	assigneeFilter,
 	closedTypeFilter,
 	convertTypeFilter,
-	dateFilterOptions,
 	labelledRanges,
 	pipelineFilter,
-	requesterFilter,
-	serviceFilter,
 	stageFilter,
+	salesListFilters,
 } from '../../shared/filters';
 import { operation } from '../../shared/operation';
 
@@ -30,10 +27,7 @@ export const getAllDealsFields: INodeProperties[] = [
 		'filters',
 		{ resource: ['deal'], operation: ['getAll'] },
 		alphabetical([
-			asQuery(assigneeFilter('deals')),
-			asQuery(requesterFilter('deals', 'string')),
-			asQuery(serviceFilter('deals')),
-			...dateFilterOptions(DEAL.list.dates, 'deals'),
+			...salesListFilters('deals', DEAL.list.dates),
 			asQuery(closedTypeFilter),
 			asQuery({
 				...convertTypeFilter('deals'),

@@ -10,13 +10,10 @@ import {
 } from '../../shared/descriptions';
 import {
 	asQuery,
-	assigneeFilter,
 	convertTypeFilter,
-	dateFilterOptions,
 	labelledRanges,
 	leadStatusFilter,
-	requesterFilter,
-	serviceFilter,
+	salesListFilters,
 } from '../../shared/filters';
 import { operation } from '../../shared/operation';
 
@@ -28,10 +25,7 @@ export const getAllLeadsFields: INodeProperties[] = [
 		'filters',
 		{ resource: ['lead'], operation: ['getAll'] },
 		alphabetical([
-			asQuery(assigneeFilter('leads')),
-			asQuery(requesterFilter('leads', 'string')),
-			asQuery(serviceFilter('leads')),
-			...dateFilterOptions(LEAD.list.dates, 'leads'),
+			...salesListFilters('leads', LEAD.list.dates),
 			asQuery(convertTypeFilter('leads')),
 			// The list takes the statuses comma-separated.
 			checked(asQuery(leadStatusFilter('status_ids')), { idList: true }),
