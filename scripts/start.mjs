@@ -105,6 +105,8 @@ async function main() {
 
 	let fake;
 	let server;
+	// n8n while it starts: stopping then must not leave it running.
+	let starting;
 	let workers = [];
 	let stopping = false;
 	const stop = async (code) => {
@@ -113,6 +115,7 @@ async function main() {
 		say(`\nStopping n8n${queue ? ', its workers, Postgres, Redis' : ''} and the fake platform…`);
 		await Promise.all(workers.map((worker) => worker.stop()));
 		if (server) await server.stop();
+		else starting?.kill('SIGTERM');
 		if (fake) await fake.stop();
 		stopAllServicesSync();
 		rmSync(work, { recursive: true, force: true });
@@ -151,7 +154,7 @@ async function main() {
 			await step('package installed, credential and examples imported (Postgres)', () =>
 				cluster.prepareMain({ tarball, credential: { ...CREDENTIAL, data: credentialData }, workflowFiles: exampleFiles() }),
 			);
-			server = await step('n8n main started (queue mode)', () => n8n.start());
+			server = await step('n8n main started (queue mode)', () => n8n.start({ onSpawn: (child) => (starting = child) }));
 			workers = await step('two workers started', () =>
 				Promise.all(['worker1', 'worker2'].map((name) => cluster.startWorker(name, { tarball }))),
 			);
@@ -163,7 +166,7 @@ async function main() {
 				env: { N8N_LOG_FORMAT: 'text', N8N_LOG_LEVEL: 'warn' },
 			});
 			await step('package installed, credential and examples imported', () => prepareInstance(n8n, { tarball, credentialData }));
-			server = await step('n8n started', () => n8n.start());
+			server = await step('n8n started', () => n8n.start({ onSpawn: (child) => (starting = child) }));
 		}
 		await step('owner account created', () => ownerClient(server.url));
 

@@ -201,10 +201,11 @@ export function createInstance(install, { userFolder, port, brokerPort, env: ext
 			};
 		},
 
-		/** `n8n start`; resolves once the editor answers. */
-		async start({ timeoutMs = 120_000, log } = {}) {
+		/** `n8n start`; resolves once the editor answers. `onSpawn` gets the process at once, so a caller can stop it while it starts. */
+		async start({ timeoutMs = 120_000, log, onSpawn } = {}) {
 			await ensurePorts();
 			const child = spawn(install.node, [install.bin, 'start'], { env: env(), cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+			onSpawn?.(child);
 			let output = '';
 			const logFile = join(folder, 'n8n-start.log');
 			writeFileSync(logFile, '');
