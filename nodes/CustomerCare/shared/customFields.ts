@@ -10,6 +10,7 @@ import { toEpochMs, toSlashDate } from '../transport/dates';
 import { recordIdProperty, simplifyProperty } from './descriptions';
 import type { FieldDefinition, FieldValue, LookupName } from './lookups';
 import { operation } from './operation';
+import { simplifyIsOn } from './simplify';
 import type { Fail } from './validation';
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'url' | 'single' | 'multiple';
@@ -217,11 +218,6 @@ export function withFieldLabels(
 	return records.map(fieldLabeller(definitions));
 }
 
-/** Whether the operation's Simplify switch is on (read operations; on by default). */
-export function simplifyOn(ctx: IExecuteSingleFunctions): boolean {
-	return ctx.getNodeParameter('simplify', true) as boolean;
-}
-
 /**
  * The output of records that carry custom fields (tickets, leads, deals): keyed by label when
  * Simplify is on, the definitions read in the lookup step; the raw shape when off.
@@ -230,7 +226,7 @@ export const labelledOutput = {
 	lookups: [
 		{
 			needs(this: IExecuteSingleFunctions): LookupName[] {
-				return simplifyOn(this) ? ['fieldDefinitions'] : [];
+				return simplifyIsOn(this) ? ['fieldDefinitions'] : [];
 			},
 		},
 	],
@@ -239,7 +235,7 @@ export const labelledOutput = {
 		records: IDataObject[],
 		item: { lookups: { fieldDefinitions?: FieldDefinition[] } },
 	) {
-		return simplifyOn(this) ? withFieldLabels(records, item.lookups.fieldDefinitions) : records;
+		return simplifyIsOn(this) ? withFieldLabels(records, item.lookups.fieldDefinitions) : records;
 	},
 };
 
