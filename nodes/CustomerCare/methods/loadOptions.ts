@@ -10,7 +10,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
 import { LEAD_STATUS_TYPES, VOICE_SERVICE_TYPES } from '../api/codes';
 import { choiceOptions } from '../shared/customFields';
-import { readLookups, type Lookups } from '../shared/lookups';
+import { nameOf, readLookups, type Lookups } from '../shared/lookups';
 import { fetchList } from '../transport/list';
 import { getAccount } from '../transport/request';
 
@@ -28,12 +28,6 @@ async function freshLookups(ctx: ILoadOptionsFunctions, name: keyof Lookups): Pr
 }
 
 const byName = (options: Option[]) => options.sort((a, b) => a.name.localeCompare(b.name));
-
-/** The name of an entry of a reference list (labels, reasons): the spec does not show their shape. */
-function nameOf(entry: IDataObject): string {
-	const name = entry.name ?? entry.label ?? entry.lable ?? entry.title;
-	return typeof name === 'string' && name ? name : `#${String(entry.id)}`;
-}
 
 async function referenceOptions(ctx: ILoadOptionsFunctions, list: ListEndpoint): Promise<Option[]> {
 	return (await records(ctx, list)).map((entry) => ({

@@ -43,6 +43,12 @@ export interface Lookups {
 
 export type LookupName = keyof Lookups;
 
+/** The name of an entry of a reference list (pipelines, stages, labels, reasons): the spec does not show their shape. */
+export function nameOf(entry: IDataObject): string {
+	const name = entry.name ?? entry.label ?? entry.lable ?? entry.title;
+	return typeof name === 'string' && name ? name : `#${String(entry.id)}`;
+}
+
 const SOURCES: Record<LookupName, ListEndpoint> = {
 	fieldDefinitions: CUSTOM_FIELD.list('tickets'),
 	leadStatuses: LEAD.statuses,
@@ -79,7 +85,11 @@ async function read(
 	const cached = cache.get(key);
 	if (cached && isUsable(cached, options)) return await cached.records;
 	const source = SOURCES[name];
-	const records = fetchList.call(ctx, { method: source.method, path: source.path, account }, source);
+	const records = fetchList.call(
+		ctx,
+		{ method: source.method, path: source.path, account },
+		source,
+	);
 	cache.set(key, { at: Date.now(), execution: options.execution, records });
 	records.catch(() => cache.delete(key));
 	return await records;

@@ -187,20 +187,3 @@ export function referenceListsOf(kind: RecordKind): ReferenceList[] {
 	}
 	return [...lists];
 }
-
-/** Whether any of the records holds a value for one of the fields labelled from `list`. */
-export function needsReferenceList(
-	records: IDataObject[],
-	kind: RecordKind,
-	list: ReferenceList,
-): boolean {
-	const fields = (RECORDS[kind].coded as readonly CodedField[])
-		.filter((coded) => coded.from === list)
-		.map((coded) => coded.field);
-	return records.some((record) =>
-		fields.some((field) => {
-			const value = record[field];
-			return value !== null && value !== undefined && value !== '';
-		}),
-	);
-}

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 
 import type { RecordKind } from '../api/records';
 import { simplifyProperty } from './descriptions';
-import type { LookupName, Lookups } from './lookups';
+import { nameOf, type LookupName, type Lookups } from './lookups';
 import type { ItemContext, LookupStep } from './operation';
 import { present, referenceListsOf, type References } from './present';
 
@@ -64,8 +64,6 @@ export function presentLookupsOf(kind: RecordKind): LookupName[] {
 		list === 'leadStatus' ? 'leadStatuses' : 'dealPipelines',
 	);
 }
-
-const nameOf = (entry: IDataObject) => String(entry.name ?? entry.label ?? `#${String(entry.id)}`);
 
 function referencesOf(lookups: Lookups): References {
 	const references: References = {};
