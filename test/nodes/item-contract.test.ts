@@ -6,7 +6,6 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { SERVICE_TYPES } from '../../nodes/CustomerCare/api/codes';
 import { type FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, runNode, runRoutingNode } from '../../tools/engine-harness/harness';
@@ -298,7 +297,8 @@ describe('number and ID fields are checked before sending', () => {
 
 	test.each([
 		['Service → Get Many, Service ID filter', { resource: 'service', operation: 'getAll', returnAll: true, filters: { service_id: '={{ $json.value }}' } }, 'Service ID (service_id) must be a whole number; got "abc" [item 1]'],
-		['Service → Get Many, Type filter', { resource: 'service', operation: 'getAll', returnAll: true, filters: { type: '={{ $json.value }}' } }, `Type (type) must be one of ${SERVICE_TYPES.map((type) => type.value).join(', ')}; got "abc" [item 1]`],
+		// The service type ids of docs/api.md#services (no 5).
+		['Service → Get Many, Type filter', { resource: 'service', operation: 'getAll', returnAll: true, filters: { type: '={{ $json.value }}' } }, 'Type (type) must be one of 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13; got "abc" [item 1]'],
 		['Ticket → Get Many, Saved Filter ID', { resource: 'ticket', operation: 'getAll', dateField: 'updated', since: '={{ $now.minus({ days: 2 }).toISO() }}', returnAll: false, limit: 1, filters: { filter_id: '={{ $json.value }}' } }, 'Saved Filter ID (filter_id) must be a whole number; got "abc" [item 1]'],
 		['Call → Get Many, Call Type', { resource: 'call', operation: 'getAll', dateField: 'start_time', since: '={{ $now.minus({ days: 2 }).toISO() }}', returnAll: false, limit: 1, filters: { call_type: '={{ $json.value }}' } }, 'Call Type (call_type) must be one of 0, 1, 3; got "abc" [item 1]'],
 		['Deal → Get Many, Pipelines', { resource: 'deal', operation: 'getAll', returnAll: false, limit: 1, filters: { pipeline_ids: '={{ $json.value }}' } }, 'Pipelines (pipeline_ids) must be a list of numeric IDs; "abc" is not one [item 1]'],

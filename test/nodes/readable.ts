@@ -2,12 +2,14 @@
  * What Simplify promises, checked against the fake platform's own answer: every time of the
  * record ISO 8601 with the account's offset naming the same instant, every code with its label
  * beside it. The instants are worked out here from the fake's fixed +07:00 account offset, not
- * with the node's converters.
+ * with the node's converters; which fields are times and codes, and each code's label, come
+ * from ./documented-records.ts (docs/api.md), not from the node's table.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RECORDS, type CodedField, type RecordKind } from '../../nodes/CustomerCare/api/records';
+import type { RecordKind } from '../../nodes/CustomerCare/api/records';
 import type { FakePlatform } from '../../tools/fake-platform';
+import { DOCUMENTED_RECORDS, type DocumentedCode } from './documented-records';
 
 /** The fake platform's account zone (+07:00 all year). */
 export const ACCOUNT_ZONE = 'Asia/Ho_Chi_Minh';
@@ -48,10 +50,12 @@ export function expectReadable(platform: FakePlatform, kind: RecordKind, output:
 	let times = 0;
 	let labels = 0;
 	// Every field Simplify has nothing to do with is as the API gave it (custom fields: shared/customFields.ts).
+	const documented = DOCUMENTED_RECORDS[kind];
 	const touched = new Set(['custom_fields', 'custom_filed']);
-	for (const path of [...Object.keys(RECORDS[kind].times), ...RECORDS[kind].coded.map((coded) => coded.field)]) touched.add(path.split('.')[0]);
+	for (const path of [...Object.keys(documented.times), ...documented.codes.map((coded) => coded.field)]) touched.add(path.split('.')[0]);
 	for (const [key, value] of Object.entries(raw)) if (!touched.has(key)) expect(output[key]).toEqual(value);
-	for (const path of Object.keys(RECORDS[kind].times)) {
+	for (const [from, to] of Object.entries(documented.copies as Record<string, string>)) if (from in raw) expect(output[to]).toEqual(raw[from]);
+	for (const path of Object.keys(documented.times)) {
 		const rawValues = valuesAt(raw, path);
 		const shown = valuesAt(output, path);
 		expect(shown).toHaveLength(rawValues.length);
@@ -62,14 +66,14 @@ export function expectReadable(platform: FakePlatform, kind: RecordKind, output:
 			expect(out).toMatch(OFFSET_TIME);
 			let expected = instantOfApiTime(value);
 			// The heartbeat's zone-less time is in the status server's zone: its generated_at's offset.
-			if (path === 'last_heartbeat' && typeof raw.generated_at === 'string') {
+			if ((documented.times as Record<string, string>)[path] === 'server' && typeof raw.generated_at === 'string') {
 				expected = Date.parse(`${value.replace(' ', 'T')}${raw.generated_at.slice(-6)}`);
 			}
 			expect(Date.parse(out as string)).toBe(expected);
 			times++;
 		});
 	}
-	for (const coded of RECORDS[kind].coded as readonly CodedField[]) {
+	for (const coded of documented.codes as readonly DocumentedCode[]) {
 		const [code] = valuesAt(raw, coded.field);
 		if (!code) continue;
 		const [shown] = valuesAt(output, coded.field);
@@ -79,9 +83,9 @@ export function expectReadable(platform: FakePlatform, kind: RecordKind, output:
 		const expected =
 			value === null || value === undefined
 				? null
-				: typeof coded.from === 'string'
-					? accountLabel(platform, coded.from, value)
-					: (coded.from[String(value)] ?? null);
+				: typeof coded.labels === 'string'
+					? accountLabel(platform, coded.labels, value)
+					: (coded.labels[String(value)] ?? null);
 		expect(shown.holder[coded.label]).toBe(expected);
 		const keys = Object.keys(shown.holder);
 		expect(keys.indexOf(coded.label)).toBe(keys.indexOf(shown.key) + 1);

@@ -1,15 +1,18 @@
 /**
  * Simplify's output convention (nodes/CustomerCare/transport/dates.ts toOffsetIso and
  * shared/present.ts): every time ISO 8601 with the account zone's offset, labels beside codes.
+ * Which fields are times and codes, and each code's label, come from docs/api.md through
+ * ../nodes/documented-records.ts, never from the node's own table (api/records.ts).
  * Property runs are seeded: see ./property.ts to replay a failure.
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { CALL_TYPES, RECORDS, type RecordKind } from '../../nodes/CustomerCare/api/records';
+import { RECORDS, type RecordKind } from '../../nodes/CustomerCare/api/records';
 import { toEpochMs, toIsoZ, toOffsetIso, toZoneless } from '../../nodes/CustomerCare/transport/dates';
 import { present, presentTime } from '../../nodes/CustomerCare/shared/present';
+import { DOCUMENTED_RECORDS, type AccountList, type DocumentedCode, type DocumentedRecord } from '../nodes/documented-records';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;
@@ -193,18 +196,18 @@ describe('present', () => {
 	});
 
 	it('adds a label to every coded field present and converts every time field present, for any kind', () => {
-		const kinds = Object.keys(RECORDS) as RecordKind[];
+		const kinds = Object.keys(DOCUMENTED_RECORDS) as RecordKind[];
 		fc.assert(
-			fc.property(fc.constantFrom(...kinds), instant, zone, fc.constantFrom(...Object.keys(CALL_TYPES)), (kind, ms, timeZone, code) => {
+			fc.property(fc.constantFrom(...kinds), instant, zone, fc.constantFrom('0', '1', '3'), (kind, ms, timeZone, code) => {
 				const record: IDataObject = {};
-				const shape = RECORDS[kind];
+				const shape: DocumentedRecord = DOCUMENTED_RECORDS[kind];
 				for (const path of Object.keys(shape.times)) if (!path.includes('.')) record[path] = toIsoZ(ms);
-				for (const coded of shape.coded) if (!coded.field.includes('.')) record[coded.field] = code;
+				for (const coded of shape.codes) if (!coded.field.includes('.')) record[coded.field] = code;
 				const shown = present(record, kind, { timeZone, references: {} });
 				for (const path of Object.keys(shape.times)) {
 					if (!path.includes('.')) expect(shown[path]).toBe(toOffsetIso(ms, timeZone));
 				}
-				for (const coded of shape.coded) {
+				for (const coded of shape.codes) {
 					if (coded.field.includes('.')) continue;
 					expect(shown[coded.field]).toBe(code);
 					expect(coded.label in shown).toBe(true);
@@ -212,5 +215,126 @@ describe('present', () => {
 			}),
 			propertyRuns(300),
 		);
+	});
+});
+
+/**
+ * Every record kind against docs/api.md (../nodes/documented-records.ts): one record holding
+ * every documented time and code, and every code of every label table, each compared whole,
+ * in order. A time field or a label the node's table lacks, or a label in other words, fails here.
+ */
+describe('present, against the documented records', () => {
+	const ZONE = 'Asia/Ho_Chi_Minh';
+	/** The one instant every sample time names: 2026-11-23 06:36:35 UTC. */
+	const SHOWN = '2026-11-23T13:36:35+07:00';
+	/**
+	 * How each kind of time comes, two ways: with `Z`, and with an offset of +09:00; the server's
+	 * zone-less time then follows the answer's `generated_at` (zoned: Z or +09:00 too).
+	 */
+	const SAMPLES: Array<{ name: string; time: Record<'zoned' | 'account' | 'server', string> }> = [
+		{ name: 'zoned times with Z', time: { zoned: '2026-11-23T06:36:35Z', account: '2026-11-23 13:36:35', server: '2026-11-23 06:36:35' } },
+		{ name: 'zoned times with +09:00', time: { zoned: '2026-11-23T15:36:35+09:00', account: '2026-11-23 13:36:35', server: '2026-11-23 15:36:35' } },
+	];
+	/** The account's lists, with ids no two lists share, so a code read from the wrong list has no label. */
+	const ACCOUNT_LISTS: Record<AccountList, { id: number; name: string }> = {
+		leadStatus: { id: 603, name: 'Qualified' },
+		pipeline: { id: 902, name: 'Enterprise' },
+		stage: { id: 921, name: 'Discovery' },
+	};
+	const context = {
+		timeZone: ZONE,
+		references: Object.fromEntries(
+			Object.entries(ACCOUNT_LISTS).map(([list, { id, name }]) => [list, new Map([[String(id), name]])]),
+		),
+	};
+
+	/** Writes `value` at a path; `*` is every entry of a two-entry list (`comments.*.created_at`). */
+	function put(record: IDataObject, path: string, value: unknown): void {
+		const [head, ...rest] = path.split('.');
+		if (rest.length === 0) {
+			record[head] = value as IDataObject[string];
+			return;
+		}
+		if (rest[0] === '*') {
+			record[head] ??= [{ id: 1 }, { id: 2 }];
+			for (const entry of record[head] as IDataObject[]) put(entry, rest.slice(1).join('.'), value);
+			return;
+		}
+		record[head] ??= {};
+		put(record[head] as IDataObject, rest.join('.'), value);
+	}
+
+	/** Where a code's label sits: beside the code, in the same object. */
+	const labelPath = (coded: DocumentedCode) => [...coded.field.split('.').slice(0, -1), coded.label].join('.');
+	/** The API's codes are numbers where the table's keys are digits (`call_type: 1`), else text (`miss`). */
+	const codeValue = (code: string) => (/^\d+$/.test(code) ? Number(code) : code);
+	/** Every code of a field and its label: the table's, or the one entry of the account's list. */
+	const codesOf = (coded: DocumentedCode): Array<[unknown, string]> =>
+		typeof coded.labels === 'string'
+			? [[ACCOUNT_LISTS[coded.labels].id, ACCOUNT_LISTS[coded.labels].name]]
+			: Object.entries(coded.labels).map(([code, label]) => [codeValue(code), label]);
+
+	const kinds = Object.keys(DOCUMENTED_RECORDS) as RecordKind[];
+
+	it('documents every kind of record the node presents', () => {
+		// The node's table is read for its kinds only, so that none goes unchecked here.
+		expect(Object.keys(RECORDS).sort()).toEqual([...kinds].sort());
+	});
+
+	describe.each(kinds)('%s', (kind) => {
+		const shape: DocumentedRecord = DOCUMENTED_RECORDS[kind];
+
+		it.each(SAMPLES)('every documented time as the account-zone offset time, every code labelled, in order ($name)', ({ time }) => {
+			const raw: IDataObject = { id: 1 };
+			const expected: IDataObject = { id: 1 };
+			for (const [from, to] of Object.entries(shape.copies)) {
+				put(raw, from, '0901');
+				put(expected, from, '0901');
+				put(expected, to, '0901');
+			}
+			for (const [path, convention] of Object.entries(shape.times)) {
+				put(raw, path, time[convention]);
+				put(expected, path, SHOWN);
+			}
+			for (const coded of shape.codes) {
+				const [[code, label]] = codesOf(coded);
+				put(raw, coded.field, code);
+				put(expected, coded.field, code);
+				put(expected, labelPath(coded), label);
+			}
+			const copy = JSON.parse(JSON.stringify(raw));
+			const shown = present(raw, kind, context);
+			expect(raw).toEqual(copy);
+			// JSON text compares the key order too: each label right after its code.
+			expect(JSON.stringify(shown, null, 1)).toBe(JSON.stringify(expected, null, 1));
+		});
+
+		const codes = shape.codes.flatMap((coded) => codesOf(coded).map(([code, label]) => ({ coded, code, label })));
+		// Tickets as written and groups have no codes (docs/api.md#tickets, api-spec 2.2): nothing to label.
+		if (codes.length === 0) return;
+		it.each(codes.map((entry) => [entry.coded.field, entry.code, entry.label, entry] as const))(
+			'%s %p reads "%s"',
+			(_field, _code, _label, { coded, code, label }) => {
+				const raw: IDataObject = {};
+				put(raw, coded.field, code);
+				const expected: IDataObject = {};
+				put(expected, coded.field, code);
+				put(expected, labelPath(coded), label);
+				expect(present(raw, kind, context)).toEqual(expected);
+			},
+		);
+
+		it('a code no table or list knows, and no code, give a null label', () => {
+			for (const coded of shape.codes) {
+				for (const code of [999, null]) {
+					const raw: IDataObject = {};
+					put(raw, coded.field, code);
+					const expected: IDataObject = {};
+					put(expected, coded.field, code);
+					put(expected, labelPath(coded), null);
+					expect(present(raw, kind, context)).toEqual(expected);
+				}
+			}
+		});
 	});
 });
