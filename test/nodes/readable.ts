@@ -63,13 +63,14 @@ export function expectReadable(platform: FakePlatform, kind: RecordKind, output:
 			const value = holder[key];
 			const out = shown[index].holder[shown[index].key];
 			if (typeof value !== 'string' || value === '') return expect(out).toBe(value);
-			expect(out).toMatch(OFFSET_TIME);
+			// Keyed by the path, so that a failure names the field.
+			expect({ [path]: out }).toEqual({ [path]: expect.stringMatching(OFFSET_TIME) });
 			let expected = instantOfApiTime(value);
 			// The heartbeat's zone-less time is in the status server's zone: its generated_at's offset.
 			if ((documented.times as Record<string, string>)[path] === 'server' && typeof raw.generated_at === 'string') {
 				expected = Date.parse(`${value.replace(' ', 'T')}${raw.generated_at.slice(-6)}`);
 			}
-			expect(Date.parse(out as string)).toBe(expected);
+			expect({ [path]: Date.parse(out as string) }).toEqual({ [path]: expected });
 			times++;
 		});
 	}
@@ -86,7 +87,7 @@ export function expectReadable(platform: FakePlatform, kind: RecordKind, output:
 				: typeof coded.labels === 'string'
 					? accountLabel(platform, coded.labels, value)
 					: (coded.labels[String(value)] ?? null);
-		expect(shown.holder[coded.label]).toBe(expected);
+		expect({ [coded.field]: value, [coded.label]: shown.holder[coded.label] }).toEqual({ [coded.field]: value, [coded.label]: expected });
 		const keys = Object.keys(shown.holder);
 		expect(keys.indexOf(coded.label)).toBe(keys.indexOf(shown.key) + 1);
 		if (expected !== null) labels++;
