@@ -213,6 +213,7 @@ describe('spent hourly quota, on a moved clock', () => {
 		if (process.env.SHOW_EXECUTIONS) console.table(executions);
 		const log = platform.requests();
 		expect(longest429Run(log)).toBeLessThanOrEqual(20);
+		expect(longest429Run(ours())).toBeLessThanOrEqual(20);
 		expect(log.filter((request) => request.status === 404 && LOCKOUT_MESSAGE.test(JSON.stringify(request.response)))).toEqual([]);
 		const cooling = executionsInCoolDown(executions);
 		expect(cooling.length).toBeGreaterThanOrEqual(10);
@@ -224,14 +225,25 @@ describe('spent hourly quota, on a moved clock', () => {
 		expect(executions[executions.length - 1].ok).toBe(true);
 	});
 
-	test('the quota spent again every hour for 6 hours, an execution every 10 minutes for 8 hours: never 21 429s in a row, no lock-out', async () => {
-		const executions = await settle(
-			simulate({ spendAt: [0, 1, 2, 3, 4, 5].map((hour) => hour * HOUR), everyMin: 10, forMin: 8 * 60 }),
-		);
-		report('six hours of spent quota', executions);
+	test('the quota spent again every hour for 3 days, an execution every 20 minutes: never 21 429s in a row, no lock-out; then a stop that says what to do', async () => {
+		// Each hour's spending starts 5 s later than the hour before, once the previous one has left the window.
+		const spendAt = Array.from({ length: 72 }, (_, hour) => hour * (HOUR + 5000));
+		const executions = await settle(simulate({ spendAt, everyMin: 20, forMin: 72 * 60 }));
+		report('three days of spent quota', executions);
+		if (process.env.SHOW_EXECUTIONS) console.table(executions.filter((execution) => execution.sent > 0));
 		const log = platform.requests();
 		expect(longest429Run(log)).toBeLessThanOrEqual(20);
+		expect(longest429Run(ours())).toBeLessThanOrEqual(20);
 		expect(log.filter((request) => request.status === 404 && LOCKOUT_MESSAGE.test(JSON.stringify(request.response)))).toEqual([]);
 		for (const execution of executionsInCoolDown(executions)) expect(execution).toMatchObject({ sent: 0, cause: 'quota-exhausted' });
+		// Probes went out with growing gaps, each alone; the run of 429s of ours ends at 20, then nothing is sent.
+		const probes = executions.filter((execution) => execution.sent > 0 && execution.at > executions.find((e) => e.cause === 'quota-exhausted')!.at);
+		expect(probes.every((probe) => probe.sent === 1)).toBe(true);
+		const gaps = probes.slice(1).map((probe, index) => probe.at - probes[index].at);
+		gaps.slice(1).forEach((gap, index) => expect(gap).toBeGreaterThan(gaps[index]));
+		expect(ours().filter((request) => request.status === 429)).toHaveLength(20);
+		const last = executions[executions.length - 1];
+		expect(last).toMatchObject({ sent: 0, ok: false, cause: 'quota-exhausted' });
+		expect(last.message).toMatch(/^n8n stopped sending to this account: the platform answered 429 "Too Many Attempts\." 20 times in a row since .+, and one more would lock the domain out for 15 minutes\.$/);
 	});
 });

@@ -31,8 +31,7 @@ async function simulate(limit: number, delays: Array<{ toServer: number; back: n
 		await new Promise((resolve) => setTimeout(resolve, toServer));
 		arrivals.push(Date.now());
 		await new Promise((resolve) => setTimeout(resolve, back));
-		release();
-		throttle.onAnswer();
+		release({ kind: 'answered' });
 	});
 	const all = Promise.all(requests);
 	await jest.runAllTimersAsync();
