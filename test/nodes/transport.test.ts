@@ -250,7 +250,7 @@ describe('failure bodies and auth', () => {
 		const result = await testCredentials(accountOf(platform, { baseUrl }));
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(
-			new RegExp(`^The platform could not be reached at ${baseUrl.replace(/\./g, '\\.')}: .*ECONNREFUSED.*Check the Base URL\\.$`),
+			new RegExp(`^The platform could not be reached at ${baseUrl.replace(/\./g, '\\.')}\\. Tried \\d+ times: .*ECONNREFUSED.* Check the Base URL\\.$`),
 		);
 	});
 });
