@@ -1,9 +1,4 @@
-import type {
-	IAuthenticateGeneric,
-	Icon,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
  * One account of the platform: its base URL (and backup), its domain and its API token.

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * transport/account.ts and transport/settings.ts: the credential's fields as every request (and the
  * credential test) reads them, the credential's Allowed Domains (n8n's rule: `example.com` is that

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * transport/classify.ts: what one attempt means. Above all, "the request provably never left":
  * only then may a write be sent again. Errors are shaped the way Node and axios make them (code,

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * transport/lockout.ts, the lock-out guard. docs/api.md#limits: more than 20 consecutive 429s lock
  * the domain out for 15 minutes, and the hourly quota is 54,000 per rolling hour. The guard must

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * transport/retry.ts: where a request is sent again, and why. The expectations are the promises
  * of docs/api.md and the README: a read is retried after 1 s, 2 s, 4 s then on the backup; a

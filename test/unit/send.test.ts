@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * transport/send.ts: one attempt to one host. What n8n's HTTP helper is asked to send
  * (docs/api.md, Addresses and authentication: {Base URL}/{domain}/api/...; the status monitor

@@ -44,7 +44,8 @@ function sendWithLegacyRequest(helpers: ICredentialTestFunctions['helpers'], tok
 
 function messageOf(answer: FinalAnswer, account: Account): string | undefined {
 	if (answer.kind === 'ok') return undefined;
-	if (answer.kind === 'lockedOut') return `The platform has locked this domain out: ${answer.message}`;
+	if (answer.kind === 'lockedOut')
+		return `The platform has locked this domain out: ${answer.message}`;
 	const body: IDataObject = answer.body ?? {};
 	const apiMessage = typeof body.message === 'string' ? body.message : '';
 	if (answer.status === 401) {

@@ -158,10 +158,13 @@ export function classifyAnswer(
 	if (status === 429) return { kind: 'rateLimited', host };
 	const message = typeof json?.message === 'string' ? json.message : '';
 	if (status === 404 && LOCKOUT_MESSAGE.test(message)) {
-		const minutes = Number(/retry after (\d+) minute/i.exec(message)?.[1] ?? DEFAULT_LOCKOUT_MINUTES);
+		const minutes = Number(
+			/retry after (\d+) minute/i.exec(message)?.[1] ?? DEFAULT_LOCKOUT_MINUTES,
+		);
 		return { kind: 'lockedOut', minutes, message, host };
 	}
-	if (status >= 400 || isFailureCode(json?.code)) return { kind: 'rejected', status, body: json, host };
+	if (status >= 400 || isFailureCode(json?.code))
+		return { kind: 'rejected', status, body: json, host };
 	return { kind: 'ok', status, body: json, host };
 }
 

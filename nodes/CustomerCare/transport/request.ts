@@ -177,7 +177,12 @@ export async function exchange(
 			}
 			case 'unavailable':
 				if (leavingPrimary) markPrimaryDown(account.key);
-				throw unavailableError(node, failures, unavailableAdvice(account, request, hosts), request.itemIndex);
+				throw unavailableError(
+					node,
+					failures,
+					unavailableAdvice(account, request, hosts),
+					request.itemIndex,
+				);
 		}
 	}
 }
