@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 
 import { classify, classifyAnswer, classifyError, failureOf } from '../../nodes/CustomerCare/transport/classify';
+import { nextStep } from '../../nodes/CustomerCare/transport/retry';
 import { propertyRuns } from './property';
 
 const HOST = 'https://api.example.com';
@@ -110,6 +111,24 @@ describe('a failure of the HTTP client: did the request leave?', () => {
 		expect(timedOut).toMatchObject({ message: "no answer within 1000 ms (the node's Request Options → Timeout)", hostUnusable: true });
 		const leaky = classifyError(socketError('ECONNRESET', 'read', 'reset while sending Bearer secret-token-1'), context);
 		expect((leaky as { message: string }).message).toBe('reset while sending Bearer ***');
+	});
+});
+
+describe('a write after such a failure (classify, then retry.ts)', () => {
+	const stepAfter = (error: unknown) =>
+		nextStep(classifyError(error, context), { method: 'POST', retry: 0, rateLimited: 0, guardBlocks: false, hostIndex: 0, hostCount: 2, now: 0, deadline: 60_000 });
+
+	test.each([
+		['EHOSTUNREACH', 'write'],
+		['ENETUNREACH', 'read'],
+		['EPROTO', 'write'],
+		['ERR_SSL_DECRYPTION_FAILED_OR_BAD_RECORD_MAC', undefined],
+	])('a POST that failed with %s during %s is not sent again, to the backup or anywhere', (code, syscall) => {
+		expect(stepAfter(axiosError(socketError(code, syscall)))).toEqual({ action: 'unconfirmedWrite' });
+	});
+
+	test('a POST whose connection was refused goes to the backup', () => {
+		expect(stepAfter(axiosError(socketError('ECONNREFUSED', 'connect')))).toEqual({ action: 'nextHost' });
 	});
 });
 
