@@ -1,10 +1,4 @@
-import type {
-	IAuthenticateGeneric,
-	Icon,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
  * One account of the platform: its base URL (and backup), its domain and its API token.
@@ -101,31 +95,6 @@ export class CustomerCareApi implements ICredentialType {
 		},
 	};
 
-	// Groups is the lightest authenticated call; its path holds the domain, so one request
-	// proves the token and the domain together.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl}}',
-			url: '=/{{$credentials.domain}}/api/v1/groups',
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'Authorization header is either missing or incorrect: the API Token was refused. Copy it again from Admin → Api → Api token.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'The platform does not know this Domain (404). Check the Domain field and the Base URL.',
-				},
-			},
-		],
-	};
+	// No declarative `test`: n8n would prefer it to the nodes' `testedBy`. The test runs through the
+	// transport (methods/credentialTest.ts), which checks the Domain and the answer's body too.
 }

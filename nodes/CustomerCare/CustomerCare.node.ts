@@ -1,6 +1,7 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { customerCareApiTest } from './methods/credentialTest';
 import { searchDeals, searchLeads, searchTickets } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { getCustomFieldColumns } from './methods/resourceMapping';
@@ -67,7 +68,7 @@ export class CustomerCare implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'customerCareApi', required: true }],
+		credentials: [{ name: 'customerCareApi', required: true, testedBy: 'customerCareApiTest' }],
 		// Requests are built here declaratively and sent by our transport (shared/operation.ts), to
 		// this address: {Base URL}/{domain}/api/... (docs/api.md#addresses-and-authentication).
 		requestDefaults: {
@@ -79,6 +80,7 @@ export class CustomerCare implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { customerCareApiTest },
 		loadOptions,
 		listSearch: { searchDeals, searchLeads, searchTickets },
 		resourceMapping: { getCustomFieldColumns },

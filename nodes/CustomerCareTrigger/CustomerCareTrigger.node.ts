@@ -10,6 +10,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { MONITOR } from '../CustomerCare/api/endpoints';
 import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
+import { customerCareApiTest } from '../CustomerCare/methods/credentialTest';
 import { loadOptions } from '../CustomerCare/methods/loadOptions';
 import { withFieldLabels } from '../CustomerCare/shared/customFields';
 import { alphabetical } from '../CustomerCare/shared/descriptions';
@@ -365,7 +366,7 @@ export class CustomerCareTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'customerCareApi', required: true }],
+		credentials: [{ name: 'customerCareApi', required: true, testedBy: 'customerCareApiTest' }],
 		properties: [
 			{
 				displayName: 'Event',
@@ -429,6 +430,7 @@ export class CustomerCareTrigger implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { customerCareApiTest },
 		loadOptions,
 	};
 

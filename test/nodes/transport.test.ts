@@ -1,7 +1,11 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The request policy, seen from the fake platform's request log: throttle, 429 back-off,
  * lock-out, failover, failure bodies, auth errors without the token, continue-on-fail.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { busiestSecond, longest429Run, type FakePlatform } from '../../tools/fake-platform';
 import { FakePlatformProcess } from '../../tools/fake-platform/process';
 import { useFakePlatform } from './fake-platform-per-file';
@@ -197,24 +201,58 @@ describe('failure bodies and auth', () => {
 		expect(platform.requests()[0].headers.authorization).toBe(`Bearer ${token}`);
 	});
 
-	test('the credential test proves token and domain together', async () => {
+	// The credential test runs through the transport (docs/api.md: GET /api/v1/agents answers
+	// 401 for a wrong token and 404 "Domain not found" for a wrong domain; a failure can come as a 200 "nok").
+	test('the credential test proves token and domain together, with one request to the agents', async () => {
 		expect(await testCredentials(accountOf(platform))).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(platform.requests().map((request) => `${request.method} ${request.path}`)).toEqual(['GET /acme/api/v1/agents']);
+	});
 
+	test('credential test: a wrong token names the token and never shows it', async () => {
 		const wrongToken = await testCredentials(accountOf(platform, { apiToken: 'wrong-token-42' }));
-		expect(wrongToken.status).toBe('Error');
-		expect(wrongToken.message).toContain('Authorization header is either missing or incorrect');
-		expect(wrongToken.message).not.toContain('wrong-token-42');
+		expect(wrongToken).toEqual({
+			status: 'Error',
+			message:
+				'The API Token was refused (401 "Authorization header is either missing or incorrect"). Copy it again from Admin → Api → Api token.',
+		});
+		expect(platform.requests()).toHaveLength(1);
+	});
 
+	test('credential test: an unknown domain names the Domain field', async () => {
 		const wrongDomain = await testCredentials(accountOf(platform, { domain: 'nobody' }));
 		expect(wrongDomain).toEqual({
 			status: 'Error',
-			message: 'The platform does not know this Domain (404). Check the Domain field and the Base URL.',
+			message: 'The platform does not know the Domain "nobody" (404 "Domain not found"). Check the Domain field and the Base URL.',
 		});
-		// Each test sends one request to the domain's groups (n8n itself repeats a 401 once).
-		const paths = platform.requests().map((request) => request.path);
-		expect(paths[0]).toBe('/acme/api/v1/groups');
-		expect(paths.filter((path) => path === '/nobody/api/v1/groups')).toHaveLength(1);
-		expect(paths.every((path) => ['/acme/api/v1/groups', '/nobody/api/v1/groups'].includes(path))).toBe(true);
+		expect(platform.requests().map((request) => request.path)).toEqual(['/nobody/api/v1/agents']);
+	});
+
+	test('credential test: a 200 with code "nok" is no success', async () => {
+		platform.inject({ kind: 'nok', message: 'Account suspended', path: '/api/v1/agents', times: 1 });
+		expect(await testCredentials(accountOf(platform))).toEqual({
+			status: 'Error',
+			message: 'The platform answered the test with code "nok": Account suspended',
+		});
+	});
+
+	test('credential test: the Domain is checked as every request checks it, before anything is sent', async () => {
+		expect(await testCredentials(accountOf(platform, { domain: 'acme/api' }))).toEqual({
+			status: 'Error',
+			message: 'Customer Care credential: "Domain" must be your account identifier, without slashes',
+		});
+		expect(platform.requests()).toHaveLength(0);
+	});
+
+	test('credential test: an unreachable platform says so and names the address', async () => {
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const baseUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+		await new Promise<void>((resolve) => closed.close(() => resolve()));
+		const result = await testCredentials(accountOf(platform, { baseUrl }));
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(
+			new RegExp(`^The platform could not be reached at ${baseUrl.replace(/\./g, '\\.')}\\. Tried \\d+ times: .*ECONNREFUSED.* Check the Base URL\\.$`),
+		);
 	});
 });
 

@@ -31,8 +31,7 @@ async function simulate(limit: number, delays: Array<{ toServer: number; back: n
 		await new Promise((resolve) => setTimeout(resolve, toServer));
 		arrivals.push(Date.now());
 		await new Promise((resolve) => setTimeout(resolve, back));
-		release();
-		throttle.onAnswer();
+		release({ kind: 'answered' });
 	});
 	const all = Promise.all(requests);
 	await jest.runAllTimersAsync();
@@ -111,5 +110,25 @@ describe('SharedRate', () => {
 		expect(rate.gapMs(0)).toBeLessThan(1100 / 15);
 		rate.onBurst(0);
 		expect(rate.gapMs(0)).toBeGreaterThanOrEqual(1000 / 10.5);
+	});
+});
+
+describe('the slot is given back together with what the answer was', () => {
+	test('a lock-out answer: the request waiting for the slot is not let go, nor any later one', async () => {
+		const throttle = new AccountThrottle(15);
+		const releases = [];
+		for (let i = 0; i < 5; i++) {
+			const slot = throttle.acquire();
+			await jest.advanceTimersByTimeAsync(100);
+			releases.push(await slot);
+		}
+		expect(releases.every((release) => typeof release === 'function')).toBe(true);
+		// Five on the wire: the sixth waits for a slot.
+		const waiting = throttle.acquire();
+		const until = Date.now() + 15 * 60_000;
+		(releases[0] as (result: unknown) => number)({ kind: 'lockedOut', until });
+		await jest.advanceTimersByTimeAsync(1000);
+		expect(await waiting).toEqual({ kind: 'lockedOut', until });
+		expect(await throttle.acquire()).toEqual({ kind: 'lockedOut', until });
 	});
 });

@@ -6,6 +6,7 @@
  * server does. Only credentials storage is ours (TestCredentialsHelper).
  */
 import {
+	CredentialTestContext,
 	DirectoryLoader,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
@@ -17,6 +18,8 @@ import {
 } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestRequest,
 	ICredentialType,
 	IDataObject,
 	IHttpRequestHelper,
@@ -391,13 +394,42 @@ export async function listSearch(
 }
 
 /**
- * The credential's `test` request, run the way n8n's CredentialsTester does it: a temporary
- * node whose only routing is the test request, executed by n8n-core's RoutingNode, then the
- * test's rules applied to the answer.
+ * The credential test, found and run the way n8n's CredentialsTester does it
+ * (packages/cli/src/services/credentials-tester.service.ts): the credential type's own `test`
+ * first; else the first node that uses the credential with a `testedBy` naming one of its
+ * `methods.credentialTest`, called on n8n-core's CredentialTestContext with the decrypted
+ * credential; a `testedBy` request object runs like a `test` request.
  */
 export async function testCredentials(account: Account): Promise<INodeCredentialTestResult> {
 	const credentialType = credentialTypes.customerCareApi;
-	const testRequest = credentialType.test!;
+	const credentialsDecrypted = {
+		id: '1',
+		name: 'Customer Care account',
+		type: credentialType.name,
+		data: { ...account } as ICredentialDataDecryptedObject,
+	};
+	if (credentialType.test) return await runTestRequest(credentialType.test, account, credentialsDecrypted);
+	for (const typeName of [ACTION_NODE_TYPE, TRIGGER_NODE_TYPE]) {
+		const nodeType = nodeTypes.getByNameAndVersion(typeName);
+		for (const { name, testedBy } of nodeType.description.credentials ?? []) {
+			if (name !== credentialType.name || !testedBy) continue;
+			if (typeof testedBy !== 'string') return await runTestRequest(testedBy, account, credentialsDecrypted);
+			const test = nodeType.methods?.credentialTest?.[testedBy];
+			if (!test) throw new Error(`${typeName} names credential test ${testedBy}, which it does not have`);
+			const context = new CredentialTestContext(additionalDataFor(account) as never);
+			return await test.call(context, credentialsDecrypted);
+		}
+	}
+	return { status: 'Error', message: 'No testing function found for this credential.' };
+}
+
+/** A declarative test request: a temporary node whose only routing is the request, run by RoutingNode, then the rules. */
+async function runTestRequest(
+	testRequest: ICredentialTestRequest,
+	account: Account,
+	credentialsDecrypted: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const credentialType = credentialTypes.customerCareApi;
 	const nodeType: INodeType = {
 		description: {
 			displayName: 'Temp',
@@ -429,12 +461,6 @@ export async function testCredentials(account: Account): Promise<INodeCredential
 		{ node, data: {}, source: null },
 		[],
 	);
-	const credentialsDecrypted = {
-		id: '1',
-		name: 'Customer Care account',
-		type: credentialType.name,
-		data: { ...account } as ICredentialDataDecryptedObject,
-	};
 	try {
 		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
 	} catch (error) {

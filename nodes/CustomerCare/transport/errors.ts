@@ -145,6 +145,50 @@ export function rateLimitError(
 	);
 }
 
+/**
+ * The lock-out guard stopped this process at the platform's limit of 429s in a row: one more
+ * would lock the domain out (lockout.ts). No timed cause: waiting alone does not lift it.
+ */
+export function quotaStoppedError(
+	node: INode,
+	consecutive429: number,
+	since: number,
+	itemIndex?: number,
+) {
+	return new NodeApiError(
+		node,
+		{ code: 'errors', message: 'Too Many Attempts.' },
+		classified(
+			{
+				message: `n8n stopped sending to this account: the platform answered 429 "Too Many Attempts." ${consecutive429} times in a row since ${clock(since)}, and one more would lock the domain out for 15 minutes.`,
+				description:
+					'The hourly quota of the account (54,000 requests) has stayed used up, by another client of the same account. Find that client and stop it, then restart n8n: sending resumes after the restart.',
+				httpCode: '429',
+				itemIndex,
+			},
+			{ cause: 'quota-exhausted' },
+		),
+	);
+}
+
+/** Why the throttle let nothing go, as the error of the request. */
+export function blockedError(
+	node: INode,
+	block:
+		| { kind: 'lockedOut'; until: number }
+		| { kind: 'coolingDown'; until: number; consecutive429: number }
+		| { kind: 'stopped'; since: number; consecutive429: number },
+	itemIndex?: number,
+) {
+	if (block.kind === 'lockedOut') {
+		return lockoutError(node, block.until, 'Domain incorrect too many times', itemIndex);
+	}
+	if (block.kind === 'stopped') {
+		return quotaStoppedError(node, block.consecutive429, block.since, itemIndex);
+	}
+	return rateLimitError(node, block.consecutive429, block.until, itemIndex, true);
+}
+
 /** One attempt that brought no usable answer. */
 export interface FailedAttempt {
 	host: string;
@@ -241,4 +285,35 @@ export function configurationError(
 		itemIndex,
 		failure: { cause: 'configuration-invalid' },
 	});
+}
+
+/** Who the write was about, for a person to find it in the platform. */
+export function describeWrite(request: {
+	method?: string;
+	path: string;
+	body?: IDataObject;
+}): string {
+	const body = request.body ?? {};
+	const record = (Object.values(body).find(
+		(value) => value && typeof value === 'object' && !Array.isArray(value),
+	) ?? body) as IDataObject;
+	const parts: string[] = [];
+	const subject = record.ticket_subject ?? record.subject;
+	if (subject) parts.push(`subject "${String(subject)}"`);
+	const requester = [
+		record.requester_id && `requester ID ${String(record.requester_id)}`,
+		record.phone && `phone ${String(record.phone)}`,
+		record.email && `e-mail ${String(record.email)}`,
+	].filter(Boolean);
+	if (requester.length) parts.push(requester.join(', '));
+	const comment = record.ticket_comment ?? record.comment;
+	const commentBody =
+		typeof comment === 'object' && comment ? (comment as IDataObject).body : comment;
+	if (commentBody) parts.push(`comment "${String(commentBody).slice(0, 80)}"`);
+	if (record.content) parts.push(`message "${String(record.content).slice(0, 80)}"`);
+	const what =
+		request.method === 'PUT'
+			? `the change to ${request.path}`
+			: `the record created by ${request.path}`;
+	return parts.length ? `${what} with ${parts.join(', ')}` : what;
 }

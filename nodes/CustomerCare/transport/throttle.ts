@@ -1,5 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
+import { LockoutGuard, type GuardBlock } from './lockout';
+
 /** The platform's published limits (docs/api.md#limits). */
 export const API_LIMITS = {
 	perSecond: 15,
@@ -8,12 +10,6 @@ export const API_LIMITS = {
 	lockoutAfter429s: 20,
 } as const;
 
-/**
- * We stop sending well before the lock-out. A burst of requests already on the wire can
- * collect up to MAX_IN_FLIGHT 429s at once; after that we probe one request at a time,
- * so the server never counts more than this many 429s in a row from us.
- */
-const MAX_CONSECUTIVE_429 = 14;
 /** Requests on the wire at once per account (15/s needs 4 at a 250 ms round trip). */
 const MAX_IN_FLIGHT = 5;
 /** The server counts arrivals; requests leave a little spread out, so keep a margin on the window. */
@@ -24,7 +20,6 @@ const WINDOW_MARGIN_MS = 60;
  * The few milliseconds above 1 s cover clock granularity.
  */
 const ANSWERED_WINDOW_MS = 1000 + 20;
-const COOL_DOWN_MS = 5 * 60_000;
 /**
  * A single 429 after a long quiet spell is most often two of our requests landing in the
  * same server second through network jitter, not a shared or spent quota: it earns a short
@@ -130,9 +125,22 @@ export class SharedRate {
 	}
 }
 
-export type ThrottleBlock =
+export type ThrottleBlock = GuardBlock;
+
+/**
+ * What the answer of a request was, told to the throttle as its slot is released, so that no
+ * request waiting for the slot can leave before the throttle knows (a lock-out above all).
+ */
+export type SlotResult =
+	/** Any answer other than 429 and the lock-out. */
+	| { kind: 'answered' }
+	| { kind: 'rateLimited'; sentAt: number }
 	| { kind: 'lockedOut'; until: number }
-	| { kind: 'coolingDown'; until: number; consecutive429: number };
+	/** No usable answer (no answer, 5xx, unreadable): tells nothing about the 429 count. */
+	| { kind: 'noAnswer' };
+
+/** Gives the slot back with what the answer was; returns the pause after a 429 (ms), else 0. */
+export type Release = (result: SlotResult) => number;
 
 /**
  * The request budget of one account (base URL + domain) in this process. Every caller
@@ -151,9 +159,8 @@ export class AccountThrottle {
 
 	private pausedUntil = 0;
 
-	private consecutive429 = 0;
-
-	private lockedUntil = 0;
+	/** The 429s in a row, the cool-down and the lock-out (lockout.ts). */
+	private readonly guard = new LockoutGuard(API_LIMITS.lockoutAfter429s);
 
 	/** The configured rate; the rate in force drops below it after 429s and climbs back. */
 	private readonly sharedRate: SharedRate;
@@ -179,18 +186,14 @@ export class AccountThrottle {
 
 	/** Why no request may be sent now, if that is so. */
 	blocked(now = Date.now()): ThrottleBlock | undefined {
-		if (this.lockedUntil > now) return { kind: 'lockedOut', until: this.lockedUntil };
-		if (this.consecutive429 >= MAX_CONSECUTIVE_429 && this.pausedUntil > now) {
-			return { kind: 'coolingDown', until: this.pausedUntil, consecutive429: this.consecutive429 };
-		}
-		return undefined;
+		return this.guard.blocked(now);
 	}
 
 	/**
-	 * Waits for a slot. Returns a release function to call when the answer arrived, or the
-	 * reason why nothing may be sent.
+	 * Waits for a slot. Returns the release to call with the answer, or the reason why nothing
+	 * may be sent.
 	 */
-	async acquire(): Promise<ThrottleBlock | (() => void)> {
+	async acquire(): Promise<ThrottleBlock | Release> {
 		for (;;) {
 			const now = Date.now();
 			const block = this.blocked(now);
@@ -200,7 +203,7 @@ export class AccountThrottle {
 				continue;
 			}
 			// After a 429, probe with one request at a time until one succeeds.
-			const concurrency = this.consecutive429 > 0 ? 1 : MAX_IN_FLIGHT;
+			const concurrency = this.guard.consecutive429 > 0 ? 1 : MAX_IN_FLIGHT;
 			if (this.inFlight >= concurrency) {
 				await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
 				continue;
@@ -223,12 +226,17 @@ export class AccountThrottle {
 			this.lastSentAt = now;
 			this.inFlight++;
 			let released = false;
-			return () => {
-				if (released) return;
+			return (result) => {
+				if (released) return 0;
 				released = true;
 				this.countUntilAnswered();
+				// What the answer means is recorded before anyone waiting for the slot wakes.
+				const pauseMs = this.record(result);
 				this.inFlight--;
-				this.waitingForSlot.shift()?.();
+				// Blocked now: every waiter wakes to fail at once; else the next one takes the slot.
+				if (this.blocked()) this.waitingForSlot.splice(0).forEach((wake) => wake());
+				else this.waitingForSlot.shift()?.();
+				return pauseMs;
 			};
 		}
 	}
@@ -245,10 +253,17 @@ export class AccountThrottle {
 		this.perSecond.record(Date.now());
 	}
 
+	private record(result: SlotResult): number {
+		if (result.kind === 'answered') this.onAnswer();
+		else if (result.kind === 'lockedOut') this.guard.onLockout(result.until);
+		else if (result.kind === 'rateLimited') return this.on429(result.sentAt);
+		return 0;
+	}
+
 	/** Any answer other than 429 ends a run of 429s (the rate climbs back by itself, with time). */
-	onAnswer() {
-		if (this.consecutive429 > 0) {
-			this.consecutive429 = 0;
+	private onAnswer() {
+		if (this.guard.consecutive429 > 0) {
+			this.guard.onAnswer();
 			this.bursts = 0;
 			this.pausedUntil = 0;
 			// Wake everything that queued behind the probe.
@@ -264,10 +279,10 @@ export class AccountThrottle {
 	 * their 429s tell nothing new, so they neither lengthen the pause nor lower the rate again
 	 * (they still count towards the lock-out guard).
 	 */
-	on429(sentAt: number): number {
+	private on429(sentAt: number): number {
 		const now = Date.now();
-		this.consecutive429++;
-		if (this.consecutive429 > 1 && sentAt <= this.burstSeenAt)
+		this.guard.on429(now);
+		if (this.guard.consecutive429 > 1 && sentAt <= this.burstSeenAt)
 			return Math.max(0, this.pausedUntil - now);
 		const lone = this.bursts === 0 && now - this.burstSeenAt >= QUIET_BEFORE_LONE_429_MS;
 		this.burstSeenAt = now;
@@ -286,16 +301,11 @@ export class AccountThrottle {
 	 * The first burst after a success is a share to find: the rate was lowered, and one gap at
 	 * that rate is pause enough. A burst right after another means the account's window is full
 	 * (several processes started at once, or the quota is spent): 1 s (the server's window), then
-	 * 2 s, 4 s ... 30 s, and a long cool-down before the lock-out comes near.
+	 * 2 s, 4 s ... 30 s; near the lock-out the guard holds everything back (lockout.ts).
 	 */
 	private backoffAfterBurst(now: number): number {
-		if (this.consecutive429 >= MAX_CONSECUTIVE_429) return COOL_DOWN_MS;
 		if (this.bursts === 1) return this.sharedRate.gapMs(now);
 		return Math.min(30_000, 1000 * 2 ** (this.bursts - 2));
-	}
-
-	onLockout(until: number) {
-		this.lockedUntil = Math.max(this.lockedUntil, until);
 	}
 }
 

@@ -1,0 +1,97 @@
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INode,
+	INodeCredentialTestResult,
+	NodeApiError,
+} from 'n8n-workflow';
+
+import { AGENT } from '../api/endpoints';
+import { accountOf, type Account } from '../transport/account';
+import { exchange, type FinalAnswer } from '../transport/request';
+import type { FullResponse, Send } from '../transport/send';
+
+/** Who the errors of the test are from (the test runs outside any workflow). */
+const TEST_NODE: INode = {
+	id: 'credential-test',
+	name: 'Customer Care credential test',
+	type: 'n8n-nodes-customer-care.customerCare',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/**
+ * n8n's credential test offers only its legacy `request` helper: the token is put in the header
+ * here, as the credential's authenticate does for every other request.
+ */
+function sendWithLegacyRequest(helpers: ICredentialTestFunctions['helpers'], token: string): Send {
+	return async (options, authenticated) =>
+		(await helpers.request({
+			method: options.method,
+			uri: `${options.baseURL}${options.url}`,
+			qs: options.qs,
+			headers: authenticated
+				? { ...options.headers, Authorization: `Bearer ${token}` }
+				: options.headers,
+			json: true,
+			resolveWithFullResponse: true,
+			simple: false,
+			timeout: options.timeout,
+		})) as FullResponse;
+}
+
+function messageOf(answer: FinalAnswer, account: Account): string | undefined {
+	if (answer.kind === 'ok') return undefined;
+	if (answer.kind === 'lockedOut')
+		return `The platform has locked this domain out: ${answer.message}`;
+	const body: IDataObject = answer.body ?? {};
+	const apiMessage = typeof body.message === 'string' ? body.message : '';
+	if (answer.status === 401) {
+		return `The API Token was refused (401 "${apiMessage}"). Copy it again from Admin → Api → Api token.`;
+	}
+	if (answer.status === 404 && apiMessage === 'Domain not found') {
+		return `The platform does not know the Domain "${account.domain}" (404 "Domain not found"). Check the Domain field and the Base URL.`;
+	}
+	if (answer.status < 300) {
+		return `The platform answered the test with code "${String(body.code)}": ${apiMessage}`;
+	}
+	return `The platform answered the test with HTTP ${answer.status}: ${apiMessage || 'no message'}`;
+}
+
+/**
+ * The credential test, through the transport like every request (throttle, lock-out, failover):
+ * the Domain checked as every request checks it, then the agents list, the lightest call that
+ * proves token and domain together (401 and 404 "Domain not found", docs/api.md), its body's
+ * code checked too (a failure can come as a 200).
+ */
+export async function customerCareApiTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	let account: Account | undefined;
+	try {
+		account = accountOf(TEST_NODE, credential.data ?? {});
+		const channel = {
+			node: TEST_NODE,
+			send: sendWithLegacyRequest(this.helpers, account.token),
+			settings: {},
+		};
+		const answer = await exchange(channel, account, { path: AGENT.list.path });
+		const message = messageOf(answer, account);
+		return message
+			? { status: 'Error', message }
+			: { status: 'OK', message: 'Connection successful!' };
+	} catch (error) {
+		const failed = error as NodeApiError;
+		const noAnswer = failed.failure?.cause === 'temporarily-unavailable' && !failed.httpCode;
+		if (account && noAnswer) {
+			return {
+				status: 'Error',
+				message: `The platform could not be reached at ${account.baseUrl}. ${failed.description ?? ''} Check the Base URL.`,
+			};
+		}
+		return { status: 'Error', message: failed.message ?? String(error) };
+	}
+}

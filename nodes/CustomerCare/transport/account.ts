@@ -1,0 +1,102 @@
+import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
+
+import { isValidTimeZone } from './dates';
+import { credentialError } from './errors';
+import { API_LIMITS } from './throttle';
+
+export const CREDENTIAL_TYPE = 'customerCareApi';
+
+export interface Account {
+	baseUrl: string;
+	backupBaseUrl?: string;
+	domain: string;
+	statusUrl?: string;
+	/** IANA zone of the account, for the API's zone-less times; unset means the workflow's zone. */
+	timeZone?: string;
+	token: string;
+	maxPerSecond: number;
+	/** Identifies the account's request budget: base URL + domain. */
+	key: string;
+	/**
+	 * The credential's "Allowed Domains" when it restricts them (n8n's domain restriction):
+	 * the token goes to no other host. The Base URL's own host always counts as allowed, as
+	 * n8n does for a node's own endpoint.
+	 */
+	allowedDomains?: string;
+}
+
+function normalizeUrl(url: unknown): string | undefined {
+	const text = typeof url === 'string' ? url.trim().replace(/\/+$/, '') : '';
+	return text || undefined;
+}
+
+/** The credential's fields checked and normalized; the same checks for every request and the credential test. */
+export function accountOf(node: INode, credentials: ICredentialDataDecryptedObject): Account {
+	const baseUrl = normalizeUrl(credentials.baseUrl);
+	if (!baseUrl || !/^https?:\/\//i.test(baseUrl)) {
+		throw credentialError(node, 'Base URL', 'must be an http:// or https:// address');
+	}
+	const backupBaseUrl = normalizeUrl(credentials.backupBaseUrl);
+	if (backupBaseUrl && !/^https?:\/\//i.test(backupBaseUrl)) {
+		throw credentialError(
+			node,
+			'Backup Base URL',
+			'must be empty or an http:// or https:// address',
+		);
+	}
+	const domain = typeof credentials.domain === 'string' ? credentials.domain.trim() : '';
+	if (!domain || domain.includes('/')) {
+		throw credentialError(node, 'Domain', 'must be your account identifier, without slashes');
+	}
+	const timeZone = typeof credentials.timeZone === 'string' ? credentials.timeZone.trim() : '';
+	if (timeZone && !isValidTimeZone(timeZone)) {
+		throw credentialError(
+			node,
+			'Account Time Zone',
+			`must be an IANA time zone such as Asia/Ho_Chi_Minh; got "${timeZone}"`,
+		);
+	}
+	const maxPerSecond = Number(credentials.maxRequestsPerSecond ?? API_LIMITS.perSecond);
+	return {
+		baseUrl,
+		backupBaseUrl,
+		domain,
+		statusUrl: normalizeUrl(credentials.statusUrl),
+		timeZone: timeZone || undefined,
+		token: String(credentials.apiToken ?? ''),
+		maxPerSecond:
+			Number.isFinite(maxPerSecond) && maxPerSecond > 0
+				? Math.min(maxPerSecond, API_LIMITS.perSecond)
+				: API_LIMITS.perSecond,
+		key: `${baseUrl}|${domain}`,
+		allowedDomains: allowedDomainsOf(credentials, baseUrl),
+	};
+}
+
+function hostnameOf(url: string): string {
+	try {
+		return new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+	} catch {
+		return '';
+	}
+}
+
+/** n8n's credential domain restriction (`allowedHttpRequestDomains` = domains), read from the credential. */
+function allowedDomainsOf(credentials: IDataObject, baseUrl: string): string | undefined {
+	if (credentials.allowedHttpRequestDomains !== 'domains') return undefined;
+	const listed =
+		typeof credentials.allowedDomains === 'string' ? credentials.allowedDomains.trim() : '';
+	const own = hostnameOf(baseUrl);
+	return [own, listed].filter(Boolean).join(', ');
+}
+
+/** n8n's rule: `example.com` matches that host, `*.example.com` its subdomains only. */
+export function isHostAllowed(url: string, allowedDomains: string | undefined): boolean {
+	if (!allowedDomains) return true;
+	const host = hostnameOf(url);
+	return allowedDomains
+		.split(',')
+		.map((entry) => entry.trim().toLowerCase().replace(/\.$/, ''))
+		.filter(Boolean)
+		.some((entry) => (entry.startsWith('*.') ? host.endsWith(entry.slice(1)) : host === entry));
+}

@@ -1,0 +1,75 @@
+import type { IHttpRequestMethods } from 'n8n-workflow';
+
+import type { Verdict } from './classify';
+
+/**
+ * WHERE A REQUEST IS SENT AGAIN, AND WHY. The only place that decides it.
+ *
+ * 1. 429 (rate or hourly quota): sent again after the throttle's pause, at most
+ *    MAX_429_RESENDS times, and never while the lock-out guard blocks the account
+ *    (lockout.ts): then the request fails at once with the guard's error.
+ * 2. No usable answer (5xx, unreadable 2xx, no answer in time, connection failure):
+ *    - a write (POST, PUT) is sent again ONLY when it provably never left, i.e. the connection
+ *      was never established (classify.ts); to the backup when there is one. Any other failure
+ *      may have been applied: UnconfirmedWriteError, never a second send;
+ *    - a read (GET) is tried again on the same base URL after 1 s, 2 s and 4 s, then on the
+ *      backup. A host that refused the connection or gave no answer in time is left for the
+ *      backup at once; a host whose TLS was refused is not tried again at all.
+ * 3. Anything else is final: an answer (2xx, 4xx, a failure code in a 200), the lock-out.
+ *
+ * All attempts of one request (pauses included) within its time limit.
+ */
+
+export const MAX_429_RESENDS = 6;
+/** Pauses before the retries of a read on the same base URL. */
+const RETRY_DELAYS_MS = [1000, 2000, 4000];
+
+export type Step =
+	| { action: 'final' }
+	| { action: 'resendAfterPause' }
+	| { action: 'rateLimitError' }
+	| { action: 'sameHostAfter'; delayMs: number }
+	| { action: 'nextHost' }
+	| { action: 'unconfirmedWrite' }
+	| { action: 'unavailable' };
+
+export interface AttemptState {
+	method: IHttpRequestMethods;
+	/** Retries on this host so far. */
+	retry: number;
+	/** 429s this request got, this one included. */
+	rateLimited: number;
+	/** The lock-out guard blocks the account now. */
+	guardBlocks: boolean;
+	hostIndex: number;
+	hostCount: number;
+	now: number;
+	deadline: number;
+}
+
+export function nextStep(verdict: Verdict, state: AttemptState): Step {
+	if (verdict.kind === 'rateLimited') {
+		return state.rateLimited > MAX_429_RESENDS || state.guardBlocks
+			? { action: 'rateLimitError' }
+			: { action: 'resendAfterPause' };
+	}
+	if (verdict.kind !== 'failed') return { action: 'final' };
+
+	const isRead = state.method === 'GET';
+	if (!isRead && !verdict.neverLeft) return { action: 'unconfirmedWrite' };
+	const hasBackup = state.hostCount > 1;
+	const leaveHost = hasBackup && (verdict.neverLeft || verdict.hostUnusable || !isRead);
+	const delayMs = RETRY_DELAYS_MS[state.retry];
+	if (
+		delayMs !== undefined &&
+		!leaveHost &&
+		!(verdict.hostUnusable && verdict.neverLeft) &&
+		state.now + delayMs < state.deadline
+	) {
+		return { action: 'sameHostAfter', delayMs };
+	}
+	if (state.hostIndex + 1 < state.hostCount && state.now < state.deadline) {
+		return { action: 'nextHost' };
+	}
+	return { action: 'unavailable' };
+}

@@ -1,0 +1,96 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE, type Account } from './account';
+import type { RequestSettings } from './settings';
+
+/** Every n8n context that sends requests: node items, load-options, the trigger's polls. */
+export type TransportContext =
+	| IExecuteSingleFunctions
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions;
+
+export interface ApiRequest {
+	method?: IHttpRequestMethods;
+	/** Path after the domain, e.g. `/api/v1/agents`; `/{domain}` is put in front. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** `status`: the public heartbeat at the Status URL, sent without the token. */
+	target?: 'api' | 'status';
+	itemIndex?: number;
+	/** The account, when the caller resolved it already (once per item); read from the credential otherwise. */
+	account?: Account;
+}
+
+export interface FullResponse {
+	statusCode: number;
+	statusMessage?: string;
+	body: unknown;
+}
+
+/** Puts one request on the wire; `authenticated`: with the credential's token. */
+export type Send = (options: IHttpRequestOptions, authenticated: boolean) => Promise<FullResponse>;
+
+/** What one attempt brought back: an answer of any status, or the error of the HTTP client. */
+export type Outcome =
+	| { kind: 'answer'; status: number; statusMessage?: string; body: unknown }
+	| { kind: 'error'; error: unknown };
+
+/** Through n8n's helpers: the credential's authenticate adds the token, n8n's checks apply. */
+export function sendVia(ctx: TransportContext): Send {
+	return async (options, authenticated) =>
+		(authenticated
+			? await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)
+			: await ctx.helpers.httpRequest(options)) as FullResponse;
+}
+
+/** Sends once to one host; never throws. */
+export async function sendOnce(
+	send: Send,
+	account: Account,
+	host: string,
+	request: ApiRequest,
+	settings: RequestSettings,
+	timeoutMs: number,
+): Promise<Outcome> {
+	const isStatus = request.target === 'status';
+	const options: IHttpRequestOptions = {
+		method: request.method ?? 'GET',
+		baseURL: host,
+		url: isStatus ? request.path : `/${encodeURIComponent(account.domain)}${request.path}`,
+		qs: request.qs,
+		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: timeoutMs,
+	};
+	if (settings.proxy) options.proxy = settings.proxy;
+	if (settings.skipSslCertificateValidation) options.skipSslCertificateValidation = true;
+	if (!isStatus && account.allowedDomains) options.allowedDomains = account.allowedDomains;
+	if (request.body !== undefined) {
+		// n8n's HTTP layer drops an empty object body; an endpoint that takes `{}` gets it as JSON text.
+		const bodyless = options.method === 'GET' || options.method === 'HEAD';
+		options.body = Object.keys(request.body).length === 0 && !bodyless ? '{}' : request.body;
+	}
+	try {
+		const response = await send(options, !isStatus);
+		return {
+			kind: 'answer',
+			status: response.statusCode,
+			statusMessage: response.statusMessage,
+			body: response.body,
+		};
+	} catch (error) {
+		return { kind: 'error', error };
+	}
+}

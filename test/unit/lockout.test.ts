@@ -1,0 +1,86 @@
+/**
+ * transport/lockout.ts, the lock-out guard. docs/api.md#limits: more than 20 consecutive 429s lock
+ * the domain out for 15 minutes, and the hourly quota is 54,000 per rolling hour. The guard must
+ * keep this process's 429s in a row at 20 at most for ANY length of spent quota, and wait an hour
+ * before probing once the run nears the limit.
+ */
+import fc from 'fast-check';
+
+import { LockoutGuard } from '../../nodes/CustomerCare/transport/lockout';
+import { propertyRuns } from './property';
+
+const LIMIT = 20;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const T0 = Date.UTC(2026, 10, 24, 8);
+
+test('whatever the answers and however often executions come, never more than 20 of our 429s in a row', () => {
+	fc.assert(
+		fc.property(
+			// Each step: the time until the next request is wanted, and whether the quota is spent then.
+			// Mostly spent: the quota hardly ever frees.
+			fc.array(fc.record({ gapMs: fc.integer({ min: 0, max: 6 * HOUR }), spent: fc.integer({ min: 0, max: 19 }).map((n) => n > 0) }), { maxLength: 400 }),
+			(steps) => {
+				const guard = new LockoutGuard(LIMIT);
+				let now = T0;
+				let run = 0;
+				for (const { gapMs, spent } of steps) {
+					now += gapMs;
+					if (guard.blocked(now)) continue;
+					if (spent) {
+						guard.on429(now);
+						run++;
+					} else {
+						guard.onAnswer();
+						run = 0;
+					}
+					expect(run).toBeLessThanOrEqual(LIMIT);
+				}
+			},
+		),
+		propertyRuns(300),
+	);
+});
+
+test('from 14 in a row: nothing for an hour, then one probe; each probe answered 429 doubles the wait; at 20 it stops', () => {
+	const guard = new LockoutGuard(LIMIT);
+	let now = T0;
+	for (let i = 0; i < 14; i++) {
+		expect(guard.blocked(now)).toBeUndefined();
+		guard.on429(now);
+		now += 1000;
+	}
+	const probes: number[] = [];
+	for (let minute = 0; minute < 7 * 24 * 60; minute += 5) {
+		const at = now + minute * MINUTE;
+		const block = guard.blocked(at);
+		if (block) {
+			expect(['coolingDown', 'stopped']).toContain(block.kind);
+			continue;
+		}
+		probes.push(at);
+		guard.on429(at);
+	}
+	expect(guard.consecutive429).toBe(LIMIT);
+	// The wait before each probe (executions come every 5 minutes): 1 h after the 14th, then doubling.
+	const fourteenth = now - 1000;
+	const waits = probes.map((at, index) => at - (index === 0 ? fourteenth : probes[index - 1]));
+	const expectedHours = [1, 2, 4, 8, 16, 32];
+	expect(waits).toHaveLength(expectedHours.length);
+	waits.forEach((wait, index) => {
+		expect(wait).toBeGreaterThanOrEqual(expectedHours[index] * HOUR);
+		expect(wait).toBeLessThan(expectedHours[index] * HOUR + 5 * MINUTE + 1000);
+	});
+	expect(guard.blocked(now + 365 * 24 * HOUR)).toMatchObject({ kind: 'stopped', consecutive429: 20 });
+});
+
+test('any other answer ends the run; a lock-out blocks until its end and the count starts from 0', () => {
+	const guard = new LockoutGuard(LIMIT);
+	for (let i = 0; i < 16; i++) guard.on429(T0);
+	guard.onAnswer();
+	expect(guard.blocked(T0)).toBeUndefined();
+	expect(guard.consecutive429).toBe(0);
+	guard.onLockout(T0 + 15 * MINUTE);
+	expect(guard.blocked(T0 + 14 * MINUTE)).toEqual({ kind: 'lockedOut', until: T0 + 15 * MINUTE });
+	expect(guard.blocked(T0 + 15 * MINUTE)).toBeUndefined();
+});
