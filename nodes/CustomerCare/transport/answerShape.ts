@@ -30,11 +30,13 @@ function keysOf(answer: IDataObject): string {
  */
 export function missingRootError(node: INode, answer: IDataObject, source: AnswerSource) {
 	const endpoint = `${source.method ?? 'GET'} ${source.path}`;
-	const found = Array.isArray(answer[source.root])
-		? 'a list'
-		: answer[source.root] === undefined
+	const value = answer[source.root];
+	const found =
+		value === undefined
 			? 'no such property'
-			: `a ${answer[source.root] === null ? 'null' : typeof answer[source.root]}`;
+			: value === null
+				? 'null'
+				: `a value of type ${Array.isArray(value) ? 'array' : typeof value}`;
 	return new NodeApiError(
 		node,
 		{ code: typeof answer.code === 'string' ? answer.code : null, keys: Object.keys(answer) },
