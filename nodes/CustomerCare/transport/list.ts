@@ -177,7 +177,9 @@ async function fetchPages(
 		const rest = await Promise.all(
 			Array.from({ length: pages - 1 }, async (_, index) => await page(index + 2, MAX_PAGE_SIZE)),
 		);
-		const records = firstRecords.concat(...rest.map((answer) => recordsOf(this, answer, request, spec)));
+		const records = firstRecords.concat(
+			...rest.map((answer) => recordsOf(this, answer, request, spec)),
+		);
 		let stable = rest.every((answer) => Number(answer.numFound ?? total) === total);
 		// Records added while we read push the list past numFound: follow on until a short page.
 		for (
