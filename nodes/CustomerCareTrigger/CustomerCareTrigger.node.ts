@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { MONITOR } from '../CustomerCare/api/endpoints';
+import { MONITOR, MONITOR_ROOT } from '../CustomerCare/api/endpoints';
 import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
 import { customerCareApiTest } from '../CustomerCare/methods/credentialTest';
 import { loadOptions } from '../CustomerCare/methods/loadOptions';
@@ -30,6 +30,7 @@ import { readLookups } from '../CustomerCare/shared/lookups';
 import { toEpochMs, toIsoZ } from '../CustomerCare/transport/dates';
 import { presentLookupsOf, presentRecords } from '../CustomerCare/shared/simplify';
 import { optionsSubtitle } from '../CustomerCare/shared/subtitle';
+import { listRecordsOf } from '../CustomerCare/transport/answerShape';
 import { fetchList } from '../CustomerCare/transport/list';
 import { customerCareRequest, getAccount, type Account } from '../CustomerCare/transport/request';
 import {
@@ -260,6 +261,23 @@ function overlapMsOf(ctx: IPollFunctions, options: IDataObject): number {
 	return Math.ceil(seconds) * 1000;
 }
 
+/**
+ * Moves the static data to the next state, in place (n8n keeps and saves that very object).
+ * Called once per poll, after everything the poll returns was built: a poll that throws
+ * before it leaves the static data as it was, so its changes are read again by the next poll.
+ */
+function moveTo(state: PollState, next: PollState) {
+	if (next === state) return;
+	for (const key of Object.keys(state) as Array<keyof PollState>)
+		if (!(key in next) || next[key] === undefined) delete state[key];
+	for (const [key, value] of Object.entries(next))
+		if (value !== undefined) (state as IDataObject)[key] = value as IDataObject;
+}
+
+/**
+ * One poll: a pure step from the saved state to (output, next state). Every read the output
+ * needs (the list, and with Simplify the definitions and labels) happens before the state moves.
+ */
 async function pollList(
 	ctx: IPollFunctions,
 	event: ListEvent,
@@ -275,35 +293,43 @@ async function pollList(
 
 	const overlapMs = overlapMsOf(ctx, options);
 	const plan = planPoll(state, Date.now(), overlapMs, toEpochMs(options.startFrom, timeZone));
-	if (plan.state !== state) Object.assign(state, plan.state);
-	if (!plan.window) return null;
+	if (!plan.window) {
+		moveTo(state, plan.state);
+		return null;
+	}
 
 	const records = await readWindow(poll, qs, plan.window.since, plan.window.to);
-	// The read was complete: only now does the state move.
-	const { handled, state: next } = completeRead(
+	const { handled, state: read } = completeRead(
 		plan.state,
 		plan.window,
 		changesOf(poll, records),
 		overlapMs,
 	);
-	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, state));
-	Object.assign(state, next);
+	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, plan.state));
 	// Only Status Becomes needs the statuses seen before.
 	const statusesChosen = Array.isArray(chosen.ticket_statuses) && chosen.ticket_statuses.length > 0;
-	if (event.filters.includes('ticket_statuses') && statusesChosen) {
-		state.lastStatus = rememberStatuses(
-			state.lastStatus,
-			handled.map((change) => ({
-				id: change.id,
-				status: String(change.record.ticket_status),
-			})),
-		);
-	}
-	if (emitted.length === 0) return null;
-	return await output(
-		poll,
-		emitted.map((change) => change.record),
-	);
+	const next: PollState =
+		event.filters.includes('ticket_statuses') && statusesChosen
+			? {
+					...read,
+					lastStatus: rememberStatuses(
+						read.lastStatus,
+						handled.map((change) => ({
+							id: change.id,
+							status: String(change.record.ticket_status),
+						})),
+					),
+				}
+			: read;
+	const result =
+		emitted.length === 0
+			? null
+			: await output(
+					poll,
+					emitted.map((change) => change.record),
+				);
+	moveTo(state, next);
+	return result;
 }
 
 async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -311,7 +337,10 @@ async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][]
 	const direction = ctx.getNodeParameter('direction', 'any') as string;
 	const account = await getAccount.call(ctx);
 	const answer = await customerCareRequest.call(ctx, { ...MONITOR.heartbeat, account });
-	const monitors = (Array.isArray(answer.monitors) ? answer.monitors : []) as IDataObject[];
+	const monitors = listRecordsOf(ctx.getNode(), answer, {
+		...MONITOR.heartbeat,
+		root: MONITOR_ROOT,
+	});
 	const label = (status: unknown) => (Number(status) === 1 ? 'UP' : 'DOWN');
 	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
 	// Simplify adds the heartbeat's generation time and the labels; off, the monitor as the API gave it.
@@ -320,7 +349,7 @@ async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][]
 		previous_status: previous ?? null,
 		...(simplify ? { generated_at: answer.generated_at } : {}),
 	});
-	const emit = async (events: IDataObject[]) => [
+	const emit = (events: IDataObject[]) => [
 		ctx.helpers.returnJsonArray(
 			simplify
 				? presentRecords(events, 'monitor', account.timeZone ?? ctx.getTimezone(), {})
@@ -331,21 +360,31 @@ async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][]
 	if (ctx.getMode() === 'manual') {
 		if (monitors.length === 0)
 			throw new NodeOperationError(ctx.getNode(), 'The heartbeat lists no monitors');
-		return await emit(monitors.map((monitor) => describe(monitor)));
+		return emit(monitors.map((monitor) => describe(monitor)));
 	}
 
 	const previous = state.monitors;
-	state.monitors = Object.fromEntries(
-		monitors.map((monitor) => [String(monitor.id), Number(monitor.status)]),
-	);
-	if (previous === undefined) return null;
-	const changed = monitors.filter((monitor) => {
-		const before = previous[String(monitor.id)];
-		if (before === undefined || before === Number(monitor.status)) return false;
-		return direction === 'any' || direction === label(monitor.status);
-	});
-	if (changed.length === 0) return null;
-	return await emit(changed.map((monitor) => describe(monitor, previous[String(monitor.id)])));
+	const next: PollState = {
+		...state,
+		monitors: Object.fromEntries(
+			monitors.map((monitor) => [String(monitor.id), Number(monitor.status)]),
+		),
+	};
+	const changed =
+		previous === undefined
+			? []
+			: monitors.filter((monitor) => {
+					const before = previous[String(monitor.id)];
+					if (before === undefined || before === Number(monitor.status)) return false;
+					return direction === 'any' || direction === label(monitor.status);
+				});
+	// The output is built before the state moves, as for the list events.
+	const result =
+		changed.length === 0
+			? null
+			: emit(changed.map((monitor) => describe(monitor, previous![String(monitor.id)])));
+	moveTo(state, next);
+	return result;
 }
 
 export class CustomerCareTrigger implements INodeType {

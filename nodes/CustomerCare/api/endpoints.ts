@@ -203,6 +203,9 @@ export const CUSTOM_FIELD = {
 		}),
 };
 
+/** The heartbeat's property holding the monitors (docs/api.md#heartbeat-and-monitors). */
+export const MONITOR_ROOT = 'monitors';
+
 /** docs/api.md#heartbeat-and-monitors */
 export const MONITOR = {
 	heartbeat: { method: 'GET', path: '/api/v1/heartbeat', target: 'status' },

@@ -23,6 +23,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint, ListEndpoint } from '../api/endpoints';
 import { findLostCreate, type CreateLookup } from '../transport/createLookup';
+import { missingRootError } from '../transport/answerShape';
 import { UnconfirmedWriteError } from '../transport/errors';
 import { fetchList, type ListSpec } from '../transport/list';
 import { customerCareRequest, getAccount, type Account } from '../transport/request';
@@ -196,6 +197,13 @@ async function send(
 		const found = await findLostCreate.call(ctx, spec.findCreated, apiRequest, error);
 		return rootProperty ? { [rootProperty]: found } : found;
 	});
+	// A read whose answer lacks its root is an error, never an empty item (answerShape.ts). A
+	// write's answer is left as it is: the write happened, and an error would invite a second one.
+	if (rootProperty && apiRequest.method === 'GET' && !Array.isArray(answer[rootProperty])) {
+		const root = answer[rootProperty];
+		if (root === undefined || root === null || typeof root !== 'object')
+			throw missingRootError(ctx.getNode(), answer, { ...apiRequest, root: rootProperty });
+	}
 	const root = rootProperty ? answer[rootProperty] : answer;
 	return Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
 }

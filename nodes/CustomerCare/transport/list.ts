@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { listRecordsOf } from './answerShape';
 import { toIsoZ } from './dates';
 import { customerCareRequest, type ApiRequest, type TransportContext } from './request';
 
@@ -56,9 +57,19 @@ export function splitWindow(sinceMs: number, toMs: number): Array<[number, numbe
 	return windows;
 }
 
-function recordsOf(answer: IDataObject, spec: ListSpec): IDataObject[] {
-	const records = answer[spec.rootProperty];
-	return Array.isArray(records) ? (records as IDataObject[]) : [];
+/** The records of one answer: a missing root is an error, never an empty list (answerShape.ts). */
+function recordsOf(
+	ctx: TransportContext,
+	answer: IDataObject,
+	request: ApiRequest,
+	spec: ListSpec,
+): IDataObject[] {
+	return listRecordsOf(ctx.getNode(), answer, {
+		method: request.method,
+		path: request.path,
+		root: spec.rootProperty,
+		itemIndex: request.itemIndex,
+	});
 }
 
 /** The records without repeats of an id seen before, in their order; records without an id are kept. */
@@ -132,7 +143,7 @@ async function fetchPages(
 	limit?: number,
 ): Promise<IDataObject[]> {
 	if (!spec.paged) {
-		const records = recordsOf(await customerCareRequest.call(this, request), spec);
+		const records = recordsOf(this, await customerCareRequest.call(this, request), request, spec);
 		return limit === undefined ? records : records.slice(0, limit);
 	}
 
@@ -146,7 +157,7 @@ async function fetchPages(
 		const records: IDataObject[] = [];
 		for (let pageNumber = 1; records.length < limit; pageNumber++) {
 			const count = Math.min(MAX_PAGE_SIZE, limit);
-			const batch = recordsOf(await page(pageNumber, count), spec);
+			const batch = recordsOf(this, await page(pageNumber, count), request, spec);
 			records.push(...batch);
 			if (batch.length < count) break;
 		}
@@ -157,7 +168,7 @@ async function fetchPages(
 	// skipped): every page reports numFound, and a read where it moved is done again.
 	for (let attempt = 1; ; attempt++) {
 		const first = await page(1, MAX_PAGE_SIZE);
-		const firstRecords = recordsOf(first, spec);
+		const firstRecords = recordsOf(this, first, request, spec);
 		const total = Number(first.numFound ?? firstRecords.length);
 		const pages = Math.ceil(total / MAX_PAGE_SIZE);
 		if (firstRecords.length < MAX_PAGE_SIZE || pages <= 1)
@@ -166,15 +177,17 @@ async function fetchPages(
 		const rest = await Promise.all(
 			Array.from({ length: pages - 1 }, async (_, index) => await page(index + 2, MAX_PAGE_SIZE)),
 		);
-		const records = firstRecords.concat(...rest.map((answer) => recordsOf(answer, spec)));
+		const records = firstRecords.concat(
+			...rest.map((answer) => recordsOf(this, answer, request, spec)),
+		);
 		let stable = rest.every((answer) => Number(answer.numFound ?? total) === total);
 		// Records added while we read push the list past numFound: follow on until a short page.
 		for (
-			let pageNumber = pages + 1, last = recordsOf(rest[rest.length - 1], spec);
+			let pageNumber = pages + 1, last = recordsOf(this, rest[rest.length - 1], request, spec);
 			last.length === MAX_PAGE_SIZE;
 			pageNumber++
 		) {
-			last = recordsOf(await page(pageNumber, MAX_PAGE_SIZE), spec);
+			last = recordsOf(this, await page(pageNumber, MAX_PAGE_SIZE), request, spec);
 			records.push(...last);
 			stable = false;
 		}

@@ -1,11 +1,12 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { MONITOR } from '../../api/endpoints';
+import { MONITOR, MONITOR_ROOT } from '../../api/endpoints';
 import { MONITOR_STATUSES } from '../../api/records';
 import { returnAllAndLimit } from '../../shared/descriptions';
 import { checkLimit, operation } from '../../shared/operation';
 import { simplifyIsOn } from '../../shared/simplify';
 import { checked } from '../../shared/validation';
+import { listRecordsOf } from '../../transport/answerShape';
 
 export const getAllMonitorsFields: INodeProperties[] = [
 	checked(
@@ -33,8 +34,8 @@ export const getAllMonitorsFields: INodeProperties[] = [
  * Each monitor becomes one item; with Simplify, with the heartbeat's generation time (the
  * labels and times follow in shared/simplify.ts).
  */
-function monitorsOf(answer: IDataObject, simplify: boolean): IDataObject[] {
-	const monitors = Array.isArray(answer.monitors) ? (answer.monitors as IDataObject[]) : [];
+function monitorsOf(node: INode, answer: IDataObject, simplify: boolean): IDataObject[] {
+	const monitors = listRecordsOf(node, answer, { ...MONITOR.heartbeat, root: MONITOR_ROOT });
 	return simplify
 		? monitors.map((monitor) => ({ ...monitor, generated_at: answer.generated_at }))
 		: monitors;
@@ -64,7 +65,7 @@ export const getAllMonitors = operation(
 			const status = this.getNodeParameter('status', 'all') as string;
 			const simplify = simplifyIsOn(this);
 			const monitors = answers
-				.flatMap((answer) => monitorsOf(answer, simplify))
+				.flatMap((answer) => monitorsOf(this.getNode(), answer, simplify))
 				.filter(
 					(monitor) => status === 'all' || MONITOR_STATUSES[String(monitor.status)] === status,
 				);

@@ -1,0 +1,68 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** Where an answer came from, for the message: `GET /api/v1/leads`. Never the query (no token is in a path). */
+export interface AnswerSource {
+	method?: string;
+	path: string;
+	/** The property that should hold the record(s), e.g. `leads`. */
+	root: string;
+	itemIndex?: number;
+}
+
+/** At most this many of the answer's keys are named: enough to see what the API sent instead. */
+const KEYS_SHOWN = 20;
+
+function keysOf(answer: IDataObject): string {
+	const keys = Object.keys(answer);
+	if (keys.length === 0) return 'none (an empty object)';
+	const shown = keys.slice(0, KEYS_SHOWN).join(', ');
+	return keys.length > KEYS_SHOWN ? `${shown} … (${keys.length} in all)` : shown;
+}
+
+/**
+ * A successful answer that lacks the property holding its records. The roots of the lead,
+ * deal and reference lists are our assumption (docs/api.md#where-the-spec-is-silent-our-assumptions),
+ * so this is most likely the node reading the wrong property: `node-defect`. It is not
+ * `configuration-invalid` (no setting of the user's points at something gone) and not a timed
+ * cause (the same request answers the same way; waiting does not help). Only the answer's
+ * keys are shown, never its values.
+ */
+export function missingRootError(node: INode, answer: IDataObject, source: AnswerSource) {
+	const endpoint = `${source.method ?? 'GET'} ${source.path}`;
+	const value = answer[source.root];
+	const found =
+		value === undefined
+			? 'no such property'
+			: value === null
+				? 'null'
+				: `a value of type ${Array.isArray(value) ? 'array' : typeof value}`;
+	return new NodeApiError(
+		node,
+		{ code: typeof answer.code === 'string' ? answer.code : null, keys: Object.keys(answer) },
+		{
+			message: `The answer of ${endpoint} lacks "${source.root}", which should hold its records`,
+			description: `The records were expected in "${source.root}"; the answer has ${found} there. Its keys: ${keysOf(answer)}. An empty list is never assumed, so no records are silently lost. Please report this with the keys above.`,
+			itemIndex: source.itemIndex,
+			failure: { cause: 'node-defect' },
+		},
+	);
+}
+
+/**
+ * The records of a list answer, the one reader of every list and reference list (lists,
+ * dropdowns, pickers, lookups, the heartbeat's monitors). The root must be an array, with one
+ * tolerance: a paged answer that reports `numFound` 0 and carries no root is an empty list
+ * (docs/api.md#pagination: `numFound` is the number of matching records, so 0 says it all).
+ */
+export function listRecordsOf(
+	node: INode,
+	answer: IDataObject,
+	source: AnswerSource,
+): IDataObject[] {
+	const records = answer[source.root];
+	if (Array.isArray(records)) return records as IDataObject[];
+	if (records === undefined && answer.numFound !== undefined && Number(answer.numFound) === 0)
+		return [];
+	throw missingRootError(node, answer, source);
+}

@@ -1,0 +1,171 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+/**
+ * Issue 19, defect 5: an answer without the property that holds its records. Before, each
+ * list read turned it into an empty list: Get Many returned nothing, a dropdown was empty and
+ * the trigger never fired. Now every family reads lists through one reader
+ * (transport/answerShape.ts) and fails with an error naming the root expected, the endpoint
+ * and the keys the answer had.
+ *
+ * The fake platform has no such fault here, so a small front in this file forwards every
+ * request to it and takes the root out of the answers of one path.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
+
+import { FakePlatform } from '../../tools/fake-platform';
+import { clockedNow, useTestClock } from './clock';
+import { useFakePlatform } from './fake-platform-per-file';
+import { accountOf, listSearch, loadOptions, runNode, TriggerRun } from '../../tools/engine-harness/harness';
+
+let platform: FakePlatform;
+
+const clock = useTestClock();
+useFakePlatform((started) => (platform = started), { now: clockedNow });
+
+/** Which answers lose their root: the path they come from (exact, with the domain) and the root. */
+let strip: { path: string; root: string } | undefined;
+let front: Server;
+let frontUrl: string;
+
+beforeAll(async () => {
+	front = createServer((incoming, outgoing) => {
+		const target = new URL(platform.baseUrl);
+		const forward = httpRequest(
+			{ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+			(answer) => {
+				const chunks: Buffer[] = [];
+				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+				answer.on('end', () => {
+					let body = Buffer.concat(chunks);
+					const path = new URL(incoming.url ?? '/', 'http://front').pathname;
+					if (strip && path === strip.path) {
+						const json = JSON.parse(body.toString('utf8')) as IDataObject;
+						delete json[strip.root];
+						body = Buffer.from(JSON.stringify(json));
+					}
+					outgoing.writeHead(answer.statusCode!, { ...answer.headers, 'content-length': String(body.length) });
+					outgoing.end(body);
+				});
+			},
+		);
+		incoming.pipe(forward);
+	});
+	await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+	frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+	front.closeAllConnections();
+	await new Promise<void>((resolve) => front.close(() => resolve()));
+});
+
+beforeEach(() => (strip = undefined));
+
+const account = () => accountOf(platform, { baseUrl: frontUrl, statusUrl: `${frontUrl}/status` });
+
+/** What the platform answered on `path`: each answer held the root with records (the front took it out). */
+function answeredWithRecords(path: string, root: string) {
+	const answers = platform.requests({ path });
+	expect(answers.length).toBeGreaterThan(0);
+	for (const answer of answers) {
+		expect(answer.status).toBe(200);
+		expect(((answer.response as IDataObject)[root] as unknown[]).length).toBeGreaterThan(0);
+	}
+	return answers;
+}
+
+describe('Get Many', () => {
+	test('Lead → Get Many: the error names "leads", GET /api/v1/leads and the keys the answer had', async () => {
+		strip = { path: '/acme/api/v1/leads', root: 'leads' };
+		const run = await runNode({ parameters: { resource: 'lead', operation: 'getAll', returnAll: true, simplify: false }, account: account() });
+		answeredWithRecords('/acme/api/v1/leads', 'leads');
+		expect(run.items).toHaveLength(0);
+		expect(run.error?.message).toBe('The answer of GET /api/v1/leads lacks "leads", which should hold its records');
+		expect(run.error?.description).toContain('Its keys: code, numFound.');
+	});
+
+	test('Deal → Get Pipelines (a reference list): an error, not one empty item', async () => {
+		strip = { path: '/acme/api/v1/deal/pipelines', root: 'pipelines' };
+		const run = await runNode({ parameters: { resource: 'deal', operation: 'getPipelines' }, account: account() });
+		answeredWithRecords('/acme/api/v1/deal/pipelines', 'pipelines');
+		expect(run.items).toHaveLength(0);
+		expect(run.error?.message).toBe('The answer of GET /api/v1/deal/pipelines lacks "pipelines", which should hold its records');
+		expect(run.error?.description).toContain('Its keys: code.');
+	});
+
+	test('Monitor → Get Many: the heartbeat without "monitors" is an error', async () => {
+		strip = { path: '/status/api/v1/heartbeat', root: 'monitors' };
+		const run = await runNode({ parameters: { resource: 'monitor', operation: 'getAll', returnAll: true }, account: account() });
+		answeredWithRecords('/status/api/v1/heartbeat', 'monitors');
+		expect(run.items).toHaveLength(0);
+		expect(run.error?.message).toBe('The answer of GET /api/v1/heartbeat lacks "monitors", which should hold its records');
+		expect(run.error?.description).toContain('Its keys: generated_at, title.');
+	});
+});
+
+describe('dropdowns and pickers', () => {
+	test('Agents dropdown: an error, not an empty dropdown', async () => {
+		strip = { path: '/acme/api/v1/agents', root: 'agents' };
+		await expect(loadOptions('getAgents', account(), { resource: 'ticket', operation: 'create' })).rejects.toThrow(
+			'The answer of GET /api/v1/agents lacks "agents", which should hold its records',
+		);
+		answeredWithRecords('/acme/api/v1/agents', 'agents');
+	});
+
+	test('Lead Status dropdown (read through the lookups): an error, not an empty dropdown', async () => {
+		strip = { path: '/acme/api/v1/lead/status', root: 'statuses' };
+		await expect(loadOptions('getLeadStatuses', account(), { resource: 'lead', operation: 'create' })).rejects.toThrow(
+			'The answer of GET /api/v1/lead/status lacks "statuses", which should hold its records',
+		);
+		answeredWithRecords('/acme/api/v1/lead/status', 'statuses');
+	});
+
+	test('Lead picker: an error, not "no leads"', async () => {
+		strip = { path: '/acme/api/v1/leads', root: 'leads' };
+		await expect(listSearch('searchLeads', account(), { resource: 'lead', operation: 'get' })).rejects.toThrow(
+			'The answer of GET /api/v1/leads lacks "leads", which should hold its records',
+		);
+		answeredWithRecords('/acme/api/v1/leads', 'leads');
+	});
+});
+
+describe('trigger', () => {
+	const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+	test('Lead Updated: the poll fails and keeps its state; once the root is back the change is emitted', async () => {
+		const run = new TriggerRun({ event: 'leadUpdated', options: { simplify: false } }, account());
+		expect(await run.poll()).toBeNull();
+		const at = second(Date.now()) + 1000;
+		const id = platform.store.updateLead(platform.store.leads[3].id, { subject: 'changed' }, at).id;
+		clock.set(at + 1000);
+		const before = JSON.parse(JSON.stringify(run.state)) as IDataObject;
+
+		strip = { path: '/acme/api/v1/leads', root: 'leads' };
+		await expect(run.poll()).rejects.toThrow('The answer of GET /api/v1/leads lacks "leads", which should hold its records');
+		answeredWithRecords('/acme/api/v1/leads', 'leads');
+		expect(run.state).toEqual(before);
+
+		strip = undefined;
+		expect((await run.poll())?.map((item) => item.id)).toEqual([id]);
+		expect(await run.poll()).toBeNull();
+	});
+
+	test('Monitor Status Changed: a heartbeat without "monitors" fails the poll and loses no change', async () => {
+		const monitor = platform.store.monitors[0];
+		platform.store.setMonitorStatus(monitor.id, 1);
+		const run = new TriggerRun({ event: 'monitorStatusChanged', options: { simplify: false } }, account());
+		expect(await run.poll()).toBeNull();
+		const before = JSON.parse(JSON.stringify(run.state)) as IDataObject;
+
+		platform.store.setMonitorStatus(monitor.id, 0);
+		strip = { path: '/status/api/v1/heartbeat', root: 'monitors' };
+		await expect(run.poll()).rejects.toThrow('The answer of GET /api/v1/heartbeat lacks "monitors", which should hold its records');
+		expect(run.state).toEqual(before);
+
+		strip = undefined;
+		const items = await run.poll();
+		platform.store.setMonitorStatus(monitor.id, 1);
+		expect(items?.map((item) => [item.id, item.status, item.previous_status])).toEqual([[monitor.id, 0, 1]]);
+	});
+});
