@@ -12,7 +12,7 @@ import { sweep } from './sweep';
 
 const full = process.env.SWEEP === 'full';
 const seed = Number(process.env.SWEEP_SEED ?? 20261124);
-const concurrency = Number(process.env.SWEEP_CONCURRENCY ?? (full ? 48 : 40));
+const concurrency = Number(process.env.SWEEP_CONCURRENCY ?? 100);
 
 test(
 	'every path keeps its promises at every fault of every request',
