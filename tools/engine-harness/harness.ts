@@ -493,9 +493,11 @@ export class TriggerRun {
 	/** The node's static data as last persisted. */
 	persisted: IDataObject = {};
 
+	/** `workflowId`: triggers of different workflows poll concurrently (one workflow's polls never overlap). */
 	constructor(
 		parameters: INodeParameters,
 		private readonly account: Account,
+		private readonly workflowId = 'trigger-test',
 	) {
 		this.node = { ...nodeOf(parameters, { type: TRIGGER_NODE_TYPE }), name: 'Customer Care Trigger' };
 		this.restart();
@@ -503,7 +505,7 @@ export class TriggerRun {
 
 	restart() {
 		this.workflow = new Workflow({
-			id: 'trigger-test',
+			id: this.workflowId,
 			nodes: [this.node],
 			connections: {},
 			nodeTypes,

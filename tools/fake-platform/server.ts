@@ -40,9 +40,23 @@ export interface RecordedRequest {
 	/** What was answered; 0 for a dropped connection. */
 	status: number;
 	response: unknown;
+	/** Date.now() ms when the answer was sent (or the connection dropped); 0 while pending. */
+	answeredAt: number;
+	/** For a 'lostAnswer' fault: the answer the platform produced (the work was done) and the client never got. */
+	lost?: { status: number; body: unknown };
 }
 
-export type FaultKind = 'latency' | 'status' | 'drop' | 'nok' | 'malformed' | 'down' | 'lostAnswer';
+export type FaultKind =
+	| 'latency'
+	| 'status'
+	| 'drop'
+	| 'nok'
+	| 'malformed'
+	| 'down'
+	| 'lostAnswer'
+	| 'missingRoot'
+	| 'lockout'
+	| 'burst429';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -62,6 +76,11 @@ export interface Fault {
 	message?: string;
 	/** For 'status': answer with a gateway's HTML page (as nginx does) instead of the JSON envelope. */
 	html?: boolean;
+	/**
+	 * For 'lostAnswer': what reaches the client instead of the answer of the request that was
+	 * carried out: a dropped connection (default), a gateway's 502 page, or a cut 200.
+	 */
+	lostAs?: 'drop' | 'gateway' | 'malformed';
 }
 
 /** The page nginx answers with when its upstream fails, e.g. 502 Bad Gateway. */
@@ -136,6 +155,12 @@ export class RateLimiter {
 		if (inSecond >= this.config.perSecond || inHour >= this.config.perHour) return 'limited';
 		this.stamps.push(now);
 		return 'ok';
+	}
+
+	/** Enters the lock-out now, for `ms` (as after too many consecutive 429s). */
+	lockFor(ms: number, now: number): void {
+		this.lockedUntil = now + ms;
+		this.consecutive429 = 0;
 	}
 
 	/** Called with every answer of a domain route that passed the lock-out check. */
@@ -274,6 +299,7 @@ export class PlatformServer {
 			body: parseLoose(raw),
 			status: 0,
 			response: undefined,
+			answeredAt: 0,
 		};
 		this.log.push(rec);
 
@@ -307,20 +333,49 @@ export class PlatformServer {
 			}
 		}
 		if (terminal) {
+			const dropped = () => {
+				rec.status = 0;
+				rec.answeredAt = Date.now();
+				req.socket.destroy();
+			};
 			switch (terminal.kind) {
 				case 'drop':
 				case 'down':
-					rec.status = 0;
-					req.socket.destroy();
+					dropped();
 					return;
 				case 'lostAnswer': {
-					// The platform does the work; the answer never reaches the client.
+					// The platform does the work; its answer never reaches the client.
 					const applied = this.answer(method, path, query, raw, req.headers.authorization);
-					rec.status = 0;
+					rec.lost = { status: applied.status, body: applied.body };
+					if (terminal.lostAs === 'gateway') {
+						const page = gatewayPage(502, 'Bad Gateway');
+						this.sendAnswer(res, { status: 502, body: page, raw: page, contentType: 'text/html' }, rec);
+						return;
+					}
+					if (terminal.lostAs === 'malformed') {
+						this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY }, rec);
+						return;
+					}
+					dropped();
 					rec.response = applied.body;
-					req.socket.destroy();
 					return;
 				}
+				case 'missingRoot': {
+					// Carried out normally; the answer comes back without its records.
+					const applied = this.answer(method, path, query, raw, req.headers.authorization);
+					this.sendAnswer(res, applied.status === 200 ? withoutRoot(applied) : applied, rec);
+					return;
+				}
+				case 'lockout':
+					// The domain is locked out from now on, as after too many 429s; the request
+					// (and every later one) gets the platform's lock-out answer.
+					this.limiter.lockFor(terminal.ms ?? this.limiter.config.lockoutMs, Date.now());
+					break;
+				case 'burst429':
+					// The platform's own 429 (the account's quota spent elsewhere): it counts in the streak.
+					this.limiter.answered(429, Date.now());
+					this.sendAnswer(res, { status: 429, body: { code: 'errors', message: MESSAGES.tooManyAttempts } }, rec);
+					return;
 				case 'status': {
 					const status = terminal.status ?? 500;
 					if (terminal.html) {
@@ -431,6 +486,7 @@ export class PlatformServer {
 		if (rec) {
 			rec.status = answer.status;
 			rec.response = answer.body;
+			rec.answeredAt = Date.now();
 		}
 		if (res.destroyed || res.writableEnded) return;
 		res.writeHead(answer.status, {
@@ -508,6 +564,18 @@ export class PlatformServer {
 
 function error(status: number, message: string, extraDataJson?: Record<string, unknown>): Answer {
 	return { status, body: extraDataJson ? { code: 'errors', message, extraDataJson } : { code: 'errors', message } };
+}
+
+/**
+ * A 200 answer without its records: every array or object at the top of the body is removed
+ * (`tickets`, `agents`, `custom_fields`, `ticket`, `monitors` ...); scalars such as `code` and
+ * `numFound` stay.
+ */
+function withoutRoot(answer: Answer): Answer {
+	const body = answer.body;
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return answer;
+	const kept = Object.fromEntries(Object.entries(body).filter(([, value]) => value === null || typeof value !== 'object'));
+	return { ...answer, body: kept, raw: undefined };
 }
 
 function matchPath(pattern: string | RegExp, path: string): boolean {

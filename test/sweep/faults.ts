@@ -1,0 +1,49 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+/**
+ * The faults of the sweep, each injected at one request position k of a path (k counts every
+ * request the path makes after it is armed, as `skip: k` of a fault with `target: 'any'`).
+ */
+import type { Fault, RecordedRequest } from '../../tools/fake-platform';
+
+/** The node's Request Options → Timeout in the sweep (ms): a hang is a latency beyond it. */
+export const TIMEOUT_MS = 1500;
+/** The trigger and the credential test have no Timeout option: the transport waits 30 s for an answer. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
+/** A 429 burst: this many 429 answers in a row. */
+export const BURST_429 = 3;
+
+export interface SweepFault {
+	name: string;
+	/** The faults to inject for position k, given the fault-free run's requests. */
+	at(k: number, reference: RecordedRequest[], options: { hasTimeoutOption: boolean }): Fault[];
+}
+
+const once = (fault: Omit<Fault, 'target' | 'skip' | 'times'>) => (k: number): Fault[] => [{ ...fault, target: 'any', skip: k, times: 1 }];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const FAULTS: SweepFault[] = [
+	{
+		name: '500 that persists',
+		// From request k on, every request to the same method and path fails.
+		at: (k, reference) => {
+			const { method, path } = reference[k];
+			const earlier = reference.slice(0, k).filter((request) => request.method === method && request.path === path).length;
+			return [{ kind: 'status', status: 500, target: 'any', method, path: new RegExp(`^${escapeRegExp(path)}$`), skip: earlier }];
+		},
+	},
+	{ name: '502 nginx HTML', at: once({ kind: 'status', status: 502, html: true }) },
+	{ name: 'dropped before carried out', at: once({ kind: 'drop' }) },
+	{ name: 'carried out, answer dropped', at: once({ kind: 'lostAnswer' }) },
+	{ name: 'carried out, answer 502', at: once({ kind: 'lostAnswer', lostAs: 'gateway' }) },
+	{ name: 'carried out, answer cut 200', at: once({ kind: 'lostAnswer', lostAs: 'malformed' }) },
+	{
+		name: 'hang past the Timeout',
+		at: (k, _reference, { hasTimeoutOption }) =>
+			once({ kind: 'latency', ms: (hasTimeoutOption ? TIMEOUT_MS : DEFAULT_ATTEMPT_TIMEOUT_MS) + 1000 })(k),
+	},
+	{ name: `429 burst (${BURST_429})`, at: (k) => [{ kind: 'burst429', target: 'any', skip: k, times: BURST_429 }] },
+	{ name: '404 lock-out', at: once({ kind: 'lockout' }) },
+	{ name: '200 nok', at: once({ kind: 'nok' }) },
+	{ name: 'answer without its root', at: once({ kind: 'missingRoot' }) },
+];

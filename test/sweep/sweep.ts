@@ -1,0 +1,200 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+/**
+ * The fault sweep: each path once fault-free (its requests recorded), then once for every
+ * request position k and every fault, the fault injected at request k, and the invariants
+ * checked after each run. Every case has a fake platform of its own (its own port, so its own
+ * account throttle in the node), so cases run concurrently: most of their time is retry pauses.
+ */
+import { FakePlatform, mulberry32, type Fault, type RecordedRequest } from '../../tools/fake-platform';
+import { FAULTS, type SweepFault } from './faults';
+import {
+	atMost20Consecutive429s,
+	correctDataOrClearError,
+	credentialOkOnlyOnAGoodAnswer,
+	everyChangeEmittedExactlyOnce,
+	nothingSentAfterLockout,
+	outputIsTheRecordOrMayHaveError,
+	throwingPollKeepsState,
+	withinTimeBound,
+	writtenAtMostOnce,
+	type Observation,
+	type Verdict,
+} from './invariants';
+import { DATA_NOW, PATHS, SIZE, type SweepPath } from './paths';
+
+/** One request's time limit, retries and hangs included (README, "Reads are retried"). */
+export const REQUEST_LIMIT_MS = 60_000;
+
+interface CaseResult {
+	observation: Observation;
+	log: RecordedRequest[];
+	/** Requests made by the part under test (a trigger's recovery polls excluded). */
+	positions: number;
+}
+
+let cases = 0;
+
+async function runCase(path: SweepPath, faults: Fault[]): Promise<CaseResult> {
+	const platform = await FakePlatform.start({ now: path.clock === 'fixed' ? () => new Date(DATA_NOW) : undefined, size: SIZE });
+	let positions: number | undefined;
+	try {
+		const observation = await path.run({
+			platform,
+			workflowId: `sweep-${++cases}`,
+			arm: () => {
+				platform.clearLog();
+				for (const fault of faults) platform.inject(fault);
+			},
+			disarm: () => {
+				positions = platform.requests().length;
+				platform.clearFaults();
+				const endedLockout = platform.requests().some((request) => request.status === 404 && /too many times/i.test(JSON.stringify(request.response)));
+				if (endedLockout) platform.resetRateLimit();
+				return { endedLockout };
+			},
+		});
+		const log = platform.requests();
+		return { observation, log, positions: positions ?? log.length };
+	} finally {
+		await platform.close();
+	}
+}
+
+/** The invariants of a run, by name. */
+function check(result: CaseResult, reference: CaseResult): Array<[string, Verdict]> {
+	const observed = result.observation;
+	const verdicts: Array<[string, Verdict]> = [];
+	const recoveredAt = observed.kind === 'trigger' ? observed.recoveredAt : undefined;
+	verdicts.push(['rate: at most 20 consecutive 429s', atMost20Consecutive429s(result.log)]);
+	verdicts.push(['rate: nothing sent after a lock-out answer', nothingSentAfterLockout(result.log, recoveredAt)]);
+	if (observed.kind === 'trigger') {
+		verdicts.push(['trigger: every change emitted exactly once', everyChangeEmittedExactlyOnce(observed)]);
+		verdicts.push(['trigger: a poll that throws keeps the static data', throwingPollKeepsState(observed)]);
+	} else if (observed.kind === 'write') {
+		verdicts.push(['write: at most one record, one when it succeeded', writtenAtMostOnce(observed)]);
+		verdicts.push(['write: the record, or an error saying it may have been written', outputIsTheRecordOrMayHaveError(observed)]);
+	} else if (observed.kind === 'read' && reference.observation.kind === 'read') {
+		verdicts.push(['read: the correct data or a clear error', correctDataOrClearError(observed, reference.observation)]);
+		verdicts.push(['read: within the time bound', withinTimeBound(observed, reference.observation.ms + REQUEST_LIMIT_MS)]);
+	} else if (observed.kind === 'credential') {
+		verdicts.push(['credential test: OK only on a good answer', credentialOkOnlyOnAGoodAnswer(observed, result.log)]);
+	}
+	return verdicts;
+}
+
+export interface Finding {
+	path: string;
+	fault: string;
+	k: number;
+	request: string;
+	invariant: string;
+	evidence: string;
+	line: string;
+}
+
+export interface SweepOptions {
+	full: boolean;
+	seed: number;
+	concurrency: number;
+	/** Only the paths whose name contains this text. */
+	only?: string;
+	print: (line: string) => void;
+}
+
+export interface SweepResult {
+	paths: number;
+	positions: number;
+	faults: number;
+	cases: number;
+	fullCases: number;
+	ms: number;
+	findings: Finding[];
+}
+
+/** The positions swept by default: first, last and a seeded one, taken in turn by the faults. */
+function sampled(n: number, faultIndex: number, random: () => number): number[] {
+	const choices = [0, n - 1, Math.floor(random() * n)];
+	return [choices[faultIndex % choices.length]];
+}
+
+async function pool<T>(tasks: Array<() => Promise<T>>, concurrency: number): Promise<T[]> {
+	const results: T[] = new Array(tasks.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < tasks.length) {
+			const index = next++;
+			results[index] = await tasks[index]();
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
+	return results;
+}
+
+const describeRequest = (request: RecordedRequest | undefined) => (request ? `${request.method} ${request.path}` : '(none)');
+
+export async function sweep(options: SweepOptions): Promise<SweepResult> {
+	const started = performance.now();
+	const paths = PATHS.filter((path) => !options.only || path.name.includes(options.only));
+	const findings: Finding[] = [];
+	const report = (path: SweepPath, fault: string, k: number, request: string, verdicts: Array<[string, Verdict]>) => {
+		for (const [invariant, evidence] of verdicts) {
+			if (evidence === undefined) continue;
+			const line = `✗ ${path.name} | ${fault} | k=${k} (${request}) | ${invariant}: ${evidence}`;
+			findings.push({ path: path.name, fault, k, request, invariant, evidence, line });
+		}
+	};
+
+	// Fault-free runs first: the requests of each path, and its correct output.
+	const references = await pool(
+		paths.map((path) => async () => {
+			const reference = await runCase(path, []);
+			report(path, 'no fault', -1, '-', check(reference, reference));
+			return reference;
+		}),
+		options.concurrency,
+	);
+
+	const random = mulberry32(options.seed);
+	const tasks: Array<{ long: boolean; run: () => Promise<void> }> = [];
+	let positions = 0;
+	let fullCases = 0;
+	paths.forEach((path, pathIndex) => {
+		const reference = references[pathIndex];
+		const n = reference.positions;
+		positions += n;
+		fullCases += n * FAULTS.length;
+		if (n === 0) return;
+		FAULTS.forEach((fault: SweepFault, faultIndex) => {
+			const ks = options.full ? Array.from({ length: n }, (_, k) => k) : sampled(n, faultIndex + pathIndex, random);
+			for (const k of ks) {
+				const request = describeRequest(reference.log[k]);
+				tasks.push({ long: fault.name.startsWith('hang') && !path.hasTimeoutOption, run: async () => {
+					const faults = fault.at(k, reference.log, { hasTimeoutOption: path.hasTimeoutOption });
+					let result: CaseResult;
+					try {
+						result = await runCase(path, faults);
+					} catch (error) {
+						report(path, fault.name, k, request, [['the case ran', `the sweep itself failed: ${String((error as Error)?.stack ?? error)}`]]);
+						return;
+					}
+					report(path, fault.name, k, request, check(result, reference));
+				} });
+			}
+		});
+	});
+	// The longest cases (a trigger's 30 s hang) first, so that they overlap the rest.
+	tasks.sort((a, b) => Number(b.long) - Number(a.long));
+	await pool(tasks.map((task) => task.run), options.concurrency);
+
+	const order = new Map(paths.map((path, index) => [path.name, index]));
+	findings.sort((a, b) => order.get(a.path)! - order.get(b.path)! || a.fault.localeCompare(b.fault) || a.k - b.k);
+	return {
+		paths: paths.length,
+		positions,
+		faults: FAULTS.length,
+		cases: tasks.length,
+		fullCases,
+		ms: Math.round(performance.now() - started),
+		findings,
+	};
+}
