@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 import type { FakePlatform } from '../../tools/fake-platform';
 import { NokEnvelope, TicketCreateResponse, TicketDetailResponse } from '../../tools/fake-platform/schemas';
 import { MALFORMED_BODY, MESSAGES } from '../../tools/fake-platform';

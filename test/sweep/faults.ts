@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The faults of the sweep, each injected at one request position k of a path (k counts every
  * request the path makes after it is armed, as `skip: k` of a fault with `target: 'any'`).

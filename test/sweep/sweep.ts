@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The fault sweep: each path once fault-free (its requests recorded), then once for every
  * request position k and every fault, the fault injected at request k, and the invariants
