@@ -4,7 +4,9 @@
  * list read turned it into an empty list: Get Many returned nothing, a dropdown was empty and
  * the trigger never fired. Now every family reads lists through one reader
  * (transport/answerShape.ts) and fails with an error naming the root expected, the endpoint
- * and the keys the answer had.
+ * and the keys the answer had. A write whose answer lacks its record was carried out all the
+ * same: it is never sent again; a create is looked up, any other write says it may have been
+ * applied and what to look for.
  *
  * The fake platform has no such fault here, so a small front in this file forwards every
  * request to it and takes the root out of the answers of one path.
@@ -16,7 +18,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { FakePlatform } from '../../tools/fake-platform';
 import { clockedNow, useTestClock } from './clock';
 import { useFakePlatform } from './fake-platform-per-file';
-import { accountOf, listSearch, loadOptions, runNode, TriggerRun } from '../../tools/engine-harness/harness';
+import { accountOf, jsonOf, listSearch, loadOptions, runNode, testCredentials, TriggerRun } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
 
@@ -167,5 +169,74 @@ describe('trigger', () => {
 		const items = await run.poll();
 		platform.store.setMonitorStatus(monitor.id, 1);
 		expect(items?.map((item) => [item.id, item.status, item.previous_status])).toEqual([[monitor.id, 0, 1]]);
+	});
+});
+
+describe('writes: carried out, the answer without its record', () => {
+	const smsService = () => platform.store.services.find((service) => service.service_type === 'SMS')!.service_id;
+
+	test('Ticket → Create: one ticket, one POST, and the output is that ticket, looked up', async () => {
+		strip = { path: '/acme/api/v1/tickets', root: 'ticket' };
+		const before = platform.store.tickets.length;
+		const run = await runNode({
+			parameters: { resource: 'ticket', operation: 'create', phone: '0912000177', subject: 'Rootless create', simplify: false },
+			account: account(),
+		});
+		expect(run.error).toBeUndefined();
+		expect(platform.store.tickets.length).toBe(before + 1);
+		const posts = platform.requests({ method: 'POST' });
+		expect(posts).toHaveLength(1);
+		const created = (posts[0].response as { ticket: IDataObject }).ticket;
+		const output = jsonOf(run);
+		expect(output).toHaveLength(1);
+		expect(output[0].ticket_id).toBe(created.ticket_id);
+		expect(output[0].ticket_subject).toBe('Rootless create');
+		expect(output[0].foundAfterLostAnswer).toBe(true);
+		expect(platform.requests({ method: 'GET' }).map((request) => request.path)).toEqual(['/acme/api/v2/tickets']);
+	});
+
+	test('Ticket → Update: one PUT, and an error saying it may have been applied and what to look for', async () => {
+		const ticket = platform.store.tickets.find((candidate) => candidate.ticket_status === 'open')!;
+		strip = { path: `/acme/api/v1/tickets/${ticket.ticket_id}`, root: 'ticket' };
+		const run = await runNode({
+			parameters: { resource: 'ticket', operation: 'update', ticketId: String(ticket.ticket_id), commentBody: 'Checked.', commentAuthorId: 1003, updateFields: { ticket_subject: 'Rootless update' } },
+			account: account(),
+		});
+		expect(platform.requests({ method: 'PUT' })).toHaveLength(1);
+		expect(platform.store.ticket(ticket.ticket_id)!.ticket_subject).toBe('Rootless update');
+		expect(run.items).toHaveLength(0);
+		expect(run.error?.message).toBe(
+			`The platform may have applied this PUT /api/v1/tickets/${ticket.ticket_id}: the platform answered ok, but without "ticket" (its keys: code). It was not sent again, so that it cannot be done twice.`,
+		);
+		expect(run.error?.description).toContain(`Look in the platform for the change to /api/v1/tickets/${ticket.ticket_id} with subject "Rootless update"`);
+	});
+
+	test('SMS → Send, Continue On Fail: one SMS, an error item paired with its input', async () => {
+		strip = { path: '/acme/api/v1/sms', root: 'ticket' };
+		const run = await runNode({
+			parameters: { resource: 'sms', operation: 'send', serviceId: smsService(), phone: '={{ $json.phone }}', content: 'Shipped' },
+			account: account(),
+			input: [{ phone: '0912000181' }],
+			continueOnFail: true,
+		});
+		expect(platform.requests({ method: 'POST' })).toHaveLength(1);
+		expect(run.items).toHaveLength(1);
+		expect(run.items[0].pairedItem).toEqual({ item: 0 });
+		expect(String(run.items[0].json.error)).toBe(
+			'The platform may have applied this POST /api/v1/sms: the platform answered ok, but without "ticket" (its keys: code). It was not sent again, so that it cannot be done twice.',
+		);
+		// n8n keeps only the message in the item's JSON (normalizeNodeErrors); the description is on its error.
+		expect(run.items[0].error?.description).toContain('Look in the platform for the record created by /api/v1/sms with phone 0912000181, message "Shipped"');
+	});
+});
+
+describe('credential test', () => {
+	test('a 200 ok without the agents list is an error, not "Connection successful!"', async () => {
+		strip = { path: '/acme/api/v1/agents', root: 'agents' };
+		const result = await testCredentials(account());
+		answeredWithRecords('/acme/api/v1/agents', 'agents');
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('The answer of GET /api/v1/agents lacks "agents", which should hold its records');
+		expect(result.message).toContain('Its keys: code');
 	});
 });

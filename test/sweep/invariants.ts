@@ -125,15 +125,18 @@ export function withinTimeBound(observed: { ms: number }, boundMs: number): Verd
 
 const isOkCode = (code: unknown) => typeof code === 'string' && code.toLowerCase() === 'ok';
 
-/** "Connection successful" only when the platform's last answer to the test was a 200 ok with its groups. */
+/**
+ * "Connection successful" only when the platform's last answer to the test was a 200 ok with
+ * its agents (docs/api.md: the credential test reads GET /{domain}/api/v1/agents, root `agents`).
+ */
 export function credentialOkOnlyOnAGoodAnswer(observed: Extract<Observation, { kind: 'credential' }>, log: RecordedRequest[]): Verdict {
 	if (observed.result.status !== 'OK') {
 		if (INTERNAL.test(observed.result.message)) return `an internal error instead of a clear one: "${short(observed.result.message, 300)}"`;
 		return undefined;
 	}
 	const last = log[log.length - 1];
-	const body = last?.response as { code?: unknown; groups?: unknown } | undefined;
-	if (last && last.status === 200 && isOkCode(body?.code) && Array.isArray(body?.groups)) return undefined;
+	const body = last?.response as { code?: unknown; agents?: unknown } | undefined;
+	if (last && last.status === 200 && isOkCode(body?.code) && Array.isArray(body?.agents)) return undefined;
 	return `reported "${observed.result.message}" on the answer ${last ? `${last.status} ${short(last.response, 120)}` : '(none)'}`;
 }
 

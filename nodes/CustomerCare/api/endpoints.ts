@@ -17,6 +17,8 @@ export interface Endpoint {
 	rootProperty?: string;
 	/** `status`: the public heartbeat at the credential's Status URL, sent without the token. */
 	target?: 'status';
+	/** A POST that only reads (the lost reasons): its answer is checked as a read's. */
+	readOnly?: true;
 }
 
 /** A date filter of a list: its query pair and the record field it filters on. */
@@ -145,6 +147,7 @@ export const DEAL = {
 		method: 'POST',
 		path: '/api/v1/deal/lost-reasons',
 		rootProperty: 'reasons',
+		readOnly: true,
 	},
 } as const satisfies Record<string, Endpoint>;
 

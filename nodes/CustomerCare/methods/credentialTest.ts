@@ -9,6 +9,7 @@ import type {
 
 import { AGENT } from '../api/endpoints';
 import { accountOf, type Account } from '../transport/account';
+import { listRecordsOf } from '../transport/answerShape';
 import { exchange, type FinalAnswer } from '../transport/request';
 import type { FullResponse, Send } from '../transport/send';
 
@@ -43,7 +44,20 @@ function sendWithLegacyRequest(helpers: ICredentialTestFunctions['helpers'], tok
 }
 
 function messageOf(answer: FinalAnswer, account: Account): string | undefined {
-	if (answer.kind === 'ok') return undefined;
+	if (answer.kind === 'ok') {
+		// A 200 "ok" that lacks the agents list is not the platform's agents answer (a portal or
+		// proxy page, another API): the same error a list read would give, never "successful".
+		try {
+			listRecordsOf(TEST_NODE, answer.body ?? {}, {
+				path: AGENT.list.path,
+				root: AGENT.list.rootProperty,
+			});
+			return undefined;
+		} catch (error) {
+			const failed = error as NodeApiError;
+			return `${failed.message}. ${failed.description ?? ''} Check the Base URL.`;
+		}
+	}
 	if (answer.kind === 'lockedOut')
 		return `The platform has locked this domain out: ${answer.message}`;
 	const body: IDataObject = answer.body ?? {};

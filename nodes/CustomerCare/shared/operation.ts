@@ -23,7 +23,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint, ListEndpoint } from '../api/endpoints';
 import { findLostCreate, type CreateLookup } from '../transport/createLookup';
-import { missingRootError } from '../transport/answerShape';
+import { missingRootError, writeWithoutRootError } from '../transport/answerShape';
 import { UnconfirmedWriteError } from '../transport/errors';
 import { fetchList, type ListSpec } from '../transport/list';
 import { customerCareRequest, getAccount, type Account } from '../transport/request';
@@ -190,6 +190,7 @@ async function send(
 		);
 	}
 	const { rootProperty } = endpoint;
+	const sentAt = Date.now();
 	const answer = await customerCareRequest.call(ctx, apiRequest).catch(async (error: unknown) => {
 		// A create whose answer was lost: look the record up before failing.
 		if (!(error instanceof UnconfirmedWriteError) || !spec.findCreated)
@@ -197,14 +198,20 @@ async function send(
 		const found = await findLostCreate.call(ctx, spec.findCreated, apiRequest, error);
 		return rootProperty ? { [rootProperty]: found } : found;
 	});
-	// A read whose answer lacks its root is an error, never an empty item (answerShape.ts). A
-	// write's answer is left as it is: the write happened, and an error would invite a second one.
-	if (rootProperty && apiRequest.method === 'GET' && !Array.isArray(answer[rootProperty])) {
-		const root = answer[rootProperty];
-		if (root === undefined || root === null || typeof root !== 'object')
-			throw missingRootError(ctx.getNode(), answer, { ...apiRequest, root: rootProperty });
-	}
 	const root = rootProperty ? answer[rootProperty] : answer;
+	if (rootProperty && !Array.isArray(root) && (typeof root !== 'object' || root === null)) {
+		// An answer without its root is an error, never an empty item (answerShape.ts). A write
+		// happened all the same: never sent again, a create is looked up, anything else says so.
+		const source = { ...apiRequest, root: rootProperty };
+		if (apiRequest.method === 'GET' || endpoint.readOnly)
+			throw missingRootError(ctx.getNode(), answer, source);
+		const unread = writeWithoutRootError(ctx.getNode(), answer, source, {
+			at: sentAt,
+			host: item.account.baseUrl,
+		});
+		if (!spec.findCreated) throw unread;
+		return [await findLostCreate.call(ctx, spec.findCreated, apiRequest, unread)];
+	}
 	return Array.isArray(root) ? (root as IDataObject[]) : [(root ?? {}) as IDataObject];
 }
 

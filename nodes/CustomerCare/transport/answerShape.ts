@@ -1,6 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { describeWrite, UnconfirmedWriteError } from './errors';
+
 /** Where an answer came from, for the message: `GET /api/v1/leads`. Never the query (no token is in a path). */
 export interface AnswerSource {
 	method?: string;
@@ -13,7 +15,7 @@ export interface AnswerSource {
 /** At most this many of the answer's keys are named: enough to see what the API sent instead. */
 const KEYS_SHOWN = 20;
 
-function keysOf(answer: IDataObject): string {
+export function keysOf(answer: IDataObject): string {
 	const keys = Object.keys(answer);
 	if (keys.length === 0) return 'none (an empty object)';
 	const shown = keys.slice(0, KEYS_SHOWN).join(', ');
@@ -65,4 +67,27 @@ export function listRecordsOf(
 	if (records === undefined && answer.numFound !== undefined && Number(answer.numFound) === 0)
 		return [];
 	throw missingRootError(node, answer, source);
+}
+
+/**
+ * A write the platform accepted (code ok) whose answer lacks the record. The write happened, so
+ * it is never sent again; the caller looks a create up (createLookup.ts) or reports this: the
+ * error says it may have been applied and what to look for, like a write whose answer was lost.
+ */
+export function writeWithoutRootError(
+	node: INode,
+	answer: IDataObject,
+	write: { method: string; path: string; body?: IDataObject; itemIndex?: number; root: string },
+	sent: { at: number; host: string },
+): UnconfirmedWriteError {
+	const attempt = {
+		host: sent.host,
+		code: 'NO_ROOT',
+		message: `the platform answered ok, but without "${write.root}" (its keys: ${keysOf(answer)})`,
+	};
+	return new UnconfirmedWriteError(
+		node,
+		{ ...write, what: describeWrite(write), sentAt: sent.at, attempts: [attempt] },
+		write.itemIndex,
+	);
 }
