@@ -5,6 +5,7 @@
  * fault-free run and the fake platform's store and log, never the node's own modules.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { ClientEvent } from './clientLog';
 import type { RecordedRequest } from '../../tools/fake-platform';
 
 export interface ErrorSeen {
@@ -161,18 +162,22 @@ const isLockoutAnswer = (request: RecordedRequest) =>
 	request.status === 404 && /too many times/i.test(String((request.response as { message?: unknown } | undefined)?.message ?? ''));
 
 /**
- * Nothing is sent after a lock-out answer, nor during the lock-out: no request reaches the
- * platform after the first lock-out answer went out, until the lock-out ended (`endedAt`, when
- * the sweep ended it to let a trigger recover; otherwise it lasts the whole run).
+ * Nothing is sent after a lock-out answer, nor during the lock-out: once the node had read the
+ * first lock-out answer (the client's side, clientLog.ts), it created no request to the domain
+ * until the lock-out ended (`endedAt`, when the sweep ended it to let a trigger recover;
+ * otherwise it lasts the whole run). Requests created before that may still arrive later: they
+ * were on the wire when the platform locked the domain, and no client can call them back.
  */
-export function nothingSentAfterLockout(log: RecordedRequest[], endedAt = Infinity): Verdict {
-	const domain = log.filter(isDomainRequest);
-	const first = domain.find(isLockoutAnswer);
-	if (!first) return undefined;
-	const after = domain.filter((request) => request.at > first.answeredAt && request.at < endedAt);
+export function nothingSentAfterLockout(log: RecordedRequest[], client: ClientEvent[], endedAt = Infinity): Verdict {
+	const lockout = log.filter(isDomainRequest).find(isLockoutAnswer);
+	if (!lockout) return undefined;
+	const pathOf = (event: ClientEvent) => event.path.split('?')[0];
+	const read = client.find((event) => event.kind === 'answered' && event.status === 404 && event.method === lockout.method && pathOf(event) === lockout.path);
+	if (!read) return undefined;
+	const after = client.filter((event) => event.kind === 'sent' && event.seq > read.seq && event.at < endedAt && !pathOf(event).includes('/status/'));
 	if (after.length === 0) return undefined;
-	return `${after.length} request(s) sent after the lock-out answer to ${first.method} ${first.path}: ${after
+	return `${after.length} request(s) created after the node read the lock-out answer to ${lockout.method} ${lockout.path}: ${after
 		.slice(0, 3)
-		.map((request) => `${request.method} ${request.path} +${request.at - first.answeredAt} ms → ${request.status}`)
+		.map((event) => `${event.method} ${pathOf(event)} +${event.at - read.at} ms`)
 		.join(', ')}`;
 }

@@ -247,11 +247,14 @@ function writePath(spec: WriteSpec): SweepPath {
 const SINCE = second(DATA_NOW - 46 * DAY);
 const TO = second(DATA_NOW - DAY);
 
-const GET_MANY: Array<[string, INodeParameters]> = [
+/** [name, parameters, input items]: n8n sends the items of a declarative node together. */
+const GET_MANY: Array<[string, INodeParameters, number?]> = [
 	['Ticket → Get Many (45 days)', { resource: 'ticket', operation: 'getAll', since: iso(SINCE), to: iso(TO), returnAll: true }],
 	['Lead → Get Many (45 days)', { resource: 'lead', operation: 'getAll', returnAll: true, filters: { created_since: iso(SINCE), created_to: iso(TO) } }],
 	['Deal → Get Many (45 days)', { resource: 'deal', operation: 'getAll', returnAll: true, filters: { created_since: iso(SINCE), created_to: iso(TO) } }],
 	['Call → Get Many (45 days)', { resource: 'call', operation: 'getAll', since: iso(SINCE), to: iso(TO), returnAll: true }],
+	// Ten requests at once: a lock-out or a 429 answering one while the others are in flight or waiting for a slot.
+	['Agent → Get Many (ten items)', { resource: 'agent', operation: 'getAll', returnAll: true }, 10],
 ];
 
 function readPath(name: string, read: (account: Account) => Promise<{ output: unknown; error?: ErrorSeen }>): SweepPath {
@@ -309,9 +312,10 @@ const PICKERS: Array<[string, string]> = [
 export const PATHS: SweepPath[] = [
 	...EVENT_SEEDS.flatMap((seed) => [triggerPath(seed, true), triggerPath(seed, false)]),
 	...WRITES.map(writePath),
-	...GET_MANY.map(([name, parameters]) =>
+	...GET_MANY.map(([name, parameters, items = 1]) =>
 		readPath(name, async (account) => {
-			const run = await runNode({ parameters: { ...parameters, requestOptions }, account });
+			const input = Array.from({ length: items }, (_, item) => ({ item }));
+			const run = await runNode({ parameters: { ...parameters, requestOptions }, account, input });
 			return { output: jsonOf(run), error: run.error ? errorOf(run.error) : undefined };
 		}),
 	),

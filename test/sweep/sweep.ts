@@ -5,6 +5,7 @@
  * account throttle in the node), so cases run concurrently: most of their time is retry pauses.
  */
 import { FakePlatform, mulberry32, type Fault, type RecordedRequest } from '../../tools/fake-platform';
+import { clientEventsOf, clientSeq, type ClientEvent } from './clientLog';
 import { FAULTS, type SweepFault } from './faults';
 import {
 	atMost20Consecutive429s,
@@ -29,6 +30,8 @@ interface CaseResult {
 	log: RecordedRequest[];
 	/** Requests made by the part under test (a trigger's recovery polls excluded). */
 	positions: number;
+	/** The node's side of the wire (clientLog.ts). */
+	client: ClientEvent[];
 }
 
 let cases = 0;
@@ -36,6 +39,7 @@ let cases = 0;
 async function runCase(path: SweepPath, faults: Fault[]): Promise<CaseResult> {
 	const platform = await FakePlatform.start({ now: path.clock === 'fixed' ? () => new Date(DATA_NOW) : undefined, size: SIZE });
 	let positions: number | undefined;
+	const from = clientSeq();
 	try {
 		const observation = await path.run({
 			platform,
@@ -53,7 +57,7 @@ async function runCase(path: SweepPath, faults: Fault[]): Promise<CaseResult> {
 			},
 		});
 		const log = platform.requests();
-		return { observation, log, positions: positions ?? log.length };
+		return { observation, log, positions: positions ?? log.length, client: clientEventsOf(platform.baseUrl, from) };
 	} finally {
 		await platform.close();
 	}
@@ -65,7 +69,7 @@ function check(result: CaseResult, reference: CaseResult): Array<[string, Verdic
 	const verdicts: Array<[string, Verdict]> = [];
 	const recoveredAt = observed.kind === 'trigger' ? observed.recoveredAt : undefined;
 	verdicts.push(['rate: at most 20 consecutive 429s', atMost20Consecutive429s(result.log)]);
-	verdicts.push(['rate: nothing sent after a lock-out answer', nothingSentAfterLockout(result.log, recoveredAt)]);
+	verdicts.push(['rate: nothing sent after a lock-out answer', nothingSentAfterLockout(result.log, result.client, recoveredAt)]);
 	if (observed.kind === 'trigger') {
 		verdicts.push(['trigger: every change emitted exactly once', everyChangeEmittedExactlyOnce(observed)]);
 		verdicts.push(['trigger: a poll that throws keeps the static data', throwingPollKeepsState(observed)]);
