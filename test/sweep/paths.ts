@@ -247,17 +247,18 @@ function writePath(spec: WriteSpec): SweepPath {
 const SINCE = second(DATA_NOW - 46 * DAY);
 const TO = second(DATA_NOW - DAY);
 
-/** [name, parameters, input items]: n8n sends the items of a declarative node together. */
-const GET_MANY: Array<[string, INodeParameters, number?]> = [
+/** [name, parameters, input items, round trip ms]: n8n sends the items of a declarative node together. */
+const GET_MANY: Array<[string, INodeParameters, number?, number?]> = [
 	['Ticket → Get Many (45 days)', { resource: 'ticket', operation: 'getAll', since: iso(SINCE), to: iso(TO), returnAll: true }],
 	['Lead → Get Many (45 days)', { resource: 'lead', operation: 'getAll', returnAll: true, filters: { created_since: iso(SINCE), created_to: iso(TO) } }],
 	['Deal → Get Many (45 days)', { resource: 'deal', operation: 'getAll', returnAll: true, filters: { created_since: iso(SINCE), created_to: iso(TO) } }],
 	['Call → Get Many (45 days)', { resource: 'call', operation: 'getAll', since: iso(SINCE), to: iso(TO), returnAll: true }],
 	// Ten requests at once: a lock-out or a 429 answering one while the others are in flight or waiting for a slot.
-	['Agent → Get Many (ten items)', { resource: 'agent', operation: 'getAll', returnAll: true }, 10],
+	['Agent → Get Many (ten items)', { resource: 'agent', operation: 'getAll', returnAll: true }, 10, 200],
 ];
 
-function readPath(name: string, read: (account: Account) => Promise<{ output: unknown; error?: ErrorSeen }>): SweepPath {
+/** `roundTripMs`: every answer takes this long, so that the path's requests overlap on the wire. */
+function readPath(name: string, read: (account: Account) => Promise<{ output: unknown; error?: ErrorSeen }>, roundTripMs = 0): SweepPath {
 	return {
 		name,
 		group: 'read',
@@ -266,6 +267,7 @@ function readPath(name: string, read: (account: Account) => Promise<{ output: un
 		async run({ platform, arm }) {
 			const account = accountOf(platform);
 			arm();
+			if (roundTripMs) platform.inject({ kind: 'latency', ms: roundTripMs, target: 'any' });
 			const started = performance.now();
 			const { output, error } = await read(account);
 			const ms = Math.round(performance.now() - started);
@@ -312,12 +314,12 @@ const PICKERS: Array<[string, string]> = [
 export const PATHS: SweepPath[] = [
 	...EVENT_SEEDS.flatMap((seed) => [triggerPath(seed, true), triggerPath(seed, false)]),
 	...WRITES.map(writePath),
-	...GET_MANY.map(([name, parameters, items = 1]) =>
+	...GET_MANY.map(([name, parameters, items = 1, roundTripMs = 0]) =>
 		readPath(name, async (account) => {
 			const input = Array.from({ length: items }, (_, item) => ({ item }));
 			const run = await runNode({ parameters: { ...parameters, requestOptions }, account, input });
 			return { output: jsonOf(run), error: run.error ? errorOf(run.error) : undefined };
-		}),
+		}, roundTripMs),
 	),
 	...DROPDOWNS.map(([method, parameters, path]) =>
 		readPath(`dropdown ${method}`, (account) => caught(() => loadOptions(method, account, { ...parameters, requestOptions }, path ? { path } : {}))),
