@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * What the node's side of the wire saw, from Node's own HTTP client events (diagnostics_channel):
  * when a request was created and when an answer had been read to its end. The fake platform's
