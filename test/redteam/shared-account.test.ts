@@ -59,4 +59,20 @@ describe('REDTEAM: one account, two credentials', () => {
 		expect(second.error?.message).toMatch(/locked this domain out/);
 		expect(platform.requests().map((request) => `${request.method} ${request.path} → ${request.status}`)).toEqual([]);
 	});
+
+	test('two credentials (Max Requests per Second 15 and 14) running at once: the platform never sees more than 15 of our requests in one second, and no 429', async () => {
+		const items = Array.from({ length: 30 }, (_, index) => ({ index }));
+		const runs = await Promise.all([
+			runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 15 }), input: items }),
+			runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 14 }), input: items }),
+		]);
+		const log = platform.requests();
+		const arrivals = log.map((request) => request.at).sort((a, b) => a - b);
+		const busiest = Math.max(...arrivals.map((at) => arrivals.filter((other) => other >= at && other < at + 1000).length));
+		expect({ busiest: busiest > 15 ? busiest : 'at most 15', status429: log.filter((request) => request.status === 429).length, errors: runs.map((run) => run.error?.message) }).toEqual({
+			busiest: 'at most 15',
+			status429: 0,
+			errors: [undefined, undefined],
+		});
+	});
 });
