@@ -10,7 +10,6 @@
  * shows the second credential sending to the account while it is locked out, after the first
  * one read the lock-out answer.
  */
-import type { IDataObject } from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from '../nodes/fake-platform-per-file';
