@@ -7,7 +7,8 @@
  *   never brings the server to more than 20 consecutive 429s, and the executions of the
  *   cool-down send nothing and end at once with `quota-exhausted`.
  */
-import { request as httpRequest } from 'node:http';
+import { subscribe } from 'node:diagnostics_channel';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 
 import type { IDataObject } from 'n8n-workflow';
 
@@ -85,18 +86,22 @@ describe('spent hourly quota, on a moved clock', () => {
 
 	beforeEach(() => {
 		jest.useFakeTimers({ now: start, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance'] });
-		requestTimers.clear();
 		pauses.clear();
 		watchRequestTimers();
 	});
 	afterEach(() => jest.useRealTimers());
 
 	/**
-	 * The request timeouts n8n's HTTP client (follow-redirects) has running: while one is pending
-	 * a request is on the wire, and the clock must not jump past it. The other one-shot timers are
-	 * the pauses the clock may jump to (n8n's own 60 s housekeeping interval is none of them).
+	 * The requests on the wire, from Node's HTTP client events: while one is, the clock must not
+	 * jump. The one-shot timers are the pauses the clock may jump to (n8n's own 60 s housekeeping
+	 * interval is none of them).
 	 */
-	const requestTimers = new Set<unknown>();
+	const onTheWire = new Set<ClientRequest>();
+	subscribe('http.client.request.start', (message) => {
+		const { request } = message as { request: ClientRequest };
+		onTheWire.add(request);
+		request.once('close', () => onTheWire.delete(request));
+	});
 	const pauses = new Set<unknown>();
 
 	function watchRequestTimers() {
@@ -105,19 +110,16 @@ describe('spent hourly quota, on a moved clock', () => {
 		global.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
 			const id: unknown = fakeSetTimeout(
 				(...values: unknown[]) => {
-					requestTimers.delete(id);
 					pauses.delete(id);
 					callback(...values);
 				},
 				ms,
 				...args,
 			);
-			if (/follow-redirects/.test(new Error().stack ?? '')) requestTimers.add(id);
-			else pauses.add(id);
+			pauses.add(id);
 			return id;
 		}) as typeof setTimeout;
 		global.clearTimeout = ((id: NodeJS.Timeout) => {
-			requestTimers.delete(id);
 			pauses.delete(id);
 			fakeClearTimeout(id);
 		}) as typeof clearTimeout;
@@ -133,7 +135,7 @@ describe('spent hourly quota, on a moved clock', () => {
 		const result = work.finally(() => (done = true));
 		while (!done) {
 			await new Promise((resolve) => realSetTimeout(resolve, 5));
-			if (!done && requestTimers.size === 0 && pauses.size > 0) jest.advanceTimersToNextTimer();
+			if (!done && onTheWire.size === 0 && pauses.size > 0) jest.advanceTimersToNextTimer();
 		}
 		return await result;
 	}

@@ -35,9 +35,13 @@ interface CaseResult {
 }
 
 let cases = 0;
+let tokens = 0;
 
 async function runCase(path: SweepPath, faults: Fault[]): Promise<CaseResult> {
-	const platform = await FakePlatform.start({ now: path.clock === 'fixed' ? () => new Date(DATA_NOW) : undefined, size: SIZE });
+	// A token of its own: the node's throttle and lock-out guard are per account (domain and token),
+	// and the cases running together are different accounts.
+	const token = `sweep-token-${++tokens}`;
+	const platform = await FakePlatform.start({ now: path.clock === 'fixed' ? () => new Date(DATA_NOW) : undefined, size: SIZE, token });
 	let positions: number | undefined;
 	const from = clientSeq();
 	try {

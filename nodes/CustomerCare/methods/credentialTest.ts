@@ -39,6 +39,8 @@ function sendWithLegacyRequest(helpers: ICredentialTestFunctions['helpers'], tok
 			json: true,
 			resolveWithFullResponse: true,
 			simple: false,
+			followRedirect: false,
+			followAllRedirects: false,
 			timeout: options.timeout,
 		})) as FullResponse;
 }

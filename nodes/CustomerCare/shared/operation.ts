@@ -163,6 +163,22 @@ async function prepare(
 	return request;
 }
 
+const isRecord = (value: unknown) =>
+	typeof value === 'object' &&
+	value !== null &&
+	!Array.isArray(value) &&
+	Object.keys(value).length > 0;
+
+/**
+ * A get, create, update or send answers one record: an empty `[]` or `{}` in its place (PHP
+ * encodes an empty object as `[]`) is no record. A reference list answers an array.
+ */
+function holdsItsRecords(endpoint: Endpoint, root: unknown): boolean {
+	const answersOneRecord = !('idProperty' in endpoint) && !endpoint.readOnly;
+	if (answersOneRecord) return isRecord(root);
+	return Array.isArray(root) || (typeof root === 'object' && root !== null);
+}
+
 /** Sends the prepared request through our transport and turns the answer into records. */
 async function send(
 	ctx: IExecuteSingleFunctions,
@@ -199,7 +215,7 @@ async function send(
 		return rootProperty ? { [rootProperty]: found } : found;
 	});
 	const root = rootProperty ? answer[rootProperty] : answer;
-	if (rootProperty && !Array.isArray(root) && (typeof root !== 'object' || root === null)) {
+	if (rootProperty && !holdsItsRecords(endpoint, root)) {
 		// An answer without its root is an error, never an empty item (answerShape.ts). A write
 		// happened all the same: never sent again, a create is looked up, anything else says so.
 		const source = { ...apiRequest, root: rootProperty };

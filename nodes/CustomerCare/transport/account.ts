@@ -15,14 +15,28 @@ export interface Account {
 	timeZone?: string;
 	token: string;
 	maxPerSecond: number;
-	/** Identifies the account's request budget: base URL + domain. */
+	/** Identifies this base URL of the account (its failover state, its definitions cache). */
 	key: string;
+	/**
+	 * Who the platform counts requests, 429s and the lock-out against: the domain under its
+	 * token (docs/api.md#limits), whatever base URL, spelling or rate a credential gives.
+	 */
+	budgetKey: string;
 	/**
 	 * The credential's "Allowed Domains" when it restricts them (n8n's domain restriction):
 	 * the token goes to no other host. The Base URL's own host always counts as allowed, as
 	 * n8n does for a node's own endpoint.
 	 */
 	allowedDomains?: string;
+}
+
+/** A short hash of the token (FNV-1a), so that no key in memory holds the token itself. */
+function fingerprint(token: string): string {
+	let hash = 0x811c9dc5;
+	for (let index = 0; index < token.length; index++) {
+		hash = Math.imul(hash ^ token.charCodeAt(index), 0x01000193) >>> 0;
+	}
+	return hash.toString(16);
 }
 
 function normalizeUrl(url: unknown): string | undefined {
@@ -69,6 +83,7 @@ export function accountOf(node: INode, credentials: ICredentialDataDecryptedObje
 				? Math.min(maxPerSecond, API_LIMITS.perSecond)
 				: API_LIMITS.perSecond,
 		key: `${baseUrl}|${domain}`,
+		budgetKey: `${domain.toLowerCase()}|${fingerprint(String(credentials.apiToken ?? ''))}`,
 		allowedDomains: allowedDomainsOf(credentials, baseUrl),
 	};
 }

@@ -120,6 +120,7 @@ export function classifyAnswer(
 	rawBody: unknown,
 	statusMessage: string | undefined,
 	host: string,
+	location?: string,
 ): Verdict {
 	let body = rawBody;
 	let readable = true;
@@ -131,15 +132,23 @@ export function classifyAnswer(
 		}
 	}
 	const json = readable ? (body as IDataObject | undefined) : undefined;
-	const failed = (code: string, message: string): Verdict => ({
+	const failed = (code: string, message: string, hostUnusable = false): Verdict => ({
 		kind: 'failed',
 		host,
 		code,
 		message,
 		status,
 		neverLeft: false,
-		hostUnusable: false,
+		hostUnusable,
 	});
+	if (status >= 300 && status < 400) {
+		// Not followed (send.ts): the request reached a server, which may have carried it out.
+		return failed(
+			`HTTP_${status}`,
+			`${httpStatusText(status, host, statusMessage)}, a redirect to ${originOf(location)}, not followed: the API never redirects (check the Base URL: https or http, no path after the host)`,
+			true,
+		);
+	}
 	if (status >= 500) {
 		// A gateway's HTML page or the API's JSON envelope: the status says what happened.
 		const apiMessage = json?.message;
@@ -168,8 +177,38 @@ export function classifyAnswer(
 	return { kind: 'ok', status, body: json, host };
 }
 
+/** Where a redirect pointed, without its path or query (they may carry anything). */
+function originOf(location: string | undefined): string {
+	if (!location) return 'nowhere (no Location)';
+	try {
+		return new URL(location).origin;
+	} catch {
+		return 'a relative address';
+	}
+}
+
+/**
+ * A refusal's body can echo what it was sent (a gateway's debug page, an API message quoting
+ * the header): the token is taken out of every verdict but a successful one (the records).
+ */
+function withoutToken(verdict: Verdict, token: string): Verdict {
+	if (!token || verdict.kind === 'ok' || verdict.kind === 'rateLimited') return verdict;
+	const text = JSON.stringify(verdict);
+	const escaped = JSON.stringify(token).slice(1, -1);
+	if (!text.includes(escaped)) return verdict;
+	return JSON.parse(text.split(escaped).join('***')) as Verdict;
+}
+
 export function classify(outcome: Outcome, context: AttemptContext): Verdict {
-	return outcome.kind === 'answer'
-		? classifyAnswer(outcome.status, outcome.body, outcome.statusMessage, context.host)
-		: classifyError(outcome.error, context);
+	const verdict =
+		outcome.kind === 'answer'
+			? classifyAnswer(
+					outcome.status,
+					outcome.body,
+					outcome.statusMessage,
+					context.host,
+					outcome.location,
+				)
+			: classifyError(outcome.error, context);
+	return withoutToken(verdict, context.token);
 }

@@ -24,9 +24,10 @@ export interface CreateLookup {
 }
 
 /**
- * The API's clock and ours may differ. Before the send the search reaches back only a little:
- * a record made earlier by someone else must not pass for this one (a miss only means the
- * clear error). After it, far: a record made later than the send can only be this one's.
+ * The API's clock and ours may differ. Before the send the search reaches back a little, to see
+ * a record stamped earlier: it is never taken for this one (it may be someone else's), it only
+ * makes the answer ambiguous (the clear error). After the send, far: a record made later than
+ * the send can only be this one's.
  */
 const MARGIN_BEFORE_MS = 10_000;
 const MARGIN_AFTER_MS = 60_000;
@@ -99,13 +100,19 @@ export async function findLostCreate(
 				{ rootProperty: lookup.rootProperty, paged: true, idProperty: lookup.idProperty },
 			);
 			const found = records.filter((record) => matches(record, sent, lookup));
-			if (found.length === 1) return { ...found[0], [FOUND_AFTER_LOST_ANSWER]: true };
+			// Only a record stamped in the second of the send or later can be this one's; one
+			// stamped before (the margin allows for clocks that differ) may be someone else's.
+			const sentSecond = Math.floor(lost.write.sentAt / 1000) * 1000;
+			const after = found.filter((record) => Date.parse(text(record.created_at)) >= sentSecond);
+			if (found.length === 1 && after.length === 1)
+				return { ...found[0], [FOUND_AFTER_LOST_ANSWER]: true };
+			const ids = found.map((record) => text(record[lookup.idProperty])).join(', ');
 			finding =
 				found.length === 0
 					? `${searched} found none with this subject and requester: it was probably not created.`
-					: `${searched} found ${found.length} with this subject and requester (IDs ${found
-							.map((record) => text(record[lookup.idProperty]))
-							.join(', ')}); which one this item created cannot be told.`;
+					: found.length === 1
+						? `${searched} found one with this subject and requester (ID ${ids}), created before this item was sent: it may be another's.`
+						: `${searched} found ${found.length} with this subject and requester (IDs ${ids}); which one this item created cannot be told.`;
 		} catch (error) {
 			finding = `Looking it up failed too: ${(error as Error).message}`;
 		}

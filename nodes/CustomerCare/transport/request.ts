@@ -26,8 +26,8 @@ export type { ApiRequest, TransportContext } from './send';
 /** How long one attempt waits for an answer when the node's Request Options set no Timeout. */
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
 /**
- * One request, all its attempts and pauses together (both base URLs hanging included), gives up
- * after this long, or after twice the Timeout option when that is longer.
+ * One request, all its attempts and retry delays together (both base URLs hanging included, the
+ * waits for a slot not), gives up after this long, or after twice the Timeout option if longer.
  */
 const REQUEST_TIME_LIMIT_MS = 60_000;
 
@@ -110,7 +110,7 @@ export async function exchange(
 	const { node, settings } = channel;
 	const method = request.method ?? 'GET';
 	const throttle = throttleFor(
-		request.target === 'status' ? `${account.statusUrl}|status` : account.key,
+		request.target === 'status' ? `${account.statusUrl}|status` : account.budgetKey,
 		account.maxPerSecond,
 	);
 	const attemptTimeoutMs = settings.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
@@ -121,10 +121,13 @@ export async function exchange(
 
 	for (;;) {
 		const host = hosts[hostIndex];
+		const waitingSince = Date.now();
 		const release = await throttle.acquire();
 		if (typeof release !== 'function') throw blockedError(node, release, request.itemIndex);
 		const sentAt = Date.now();
-		if (!deadline) [deadline, firstSentAt] = [sentAt + limitMs, sentAt];
+		// Waits for a slot (429 pauses too) do not count: a hang after 429s still ends in time.
+		if (deadline) deadline += sentAt - waitingSince;
+		else [deadline, firstSentAt] = [sentAt + limitMs, sentAt];
 		const timeoutMs = Math.max(1, Math.min(attemptTimeoutMs, deadline - sentAt));
 		const outcome = await sendOnce(channel.send, account, host, request, settings, timeoutMs);
 		const verdict = classify(outcome, {
@@ -153,9 +156,9 @@ export async function exchange(
 			case 'final':
 				return verdict as FinalAnswer;
 			case 'resendAfterPause':
-				// A new round, as a new request: the throttle holds back its slot for the pause.
+				// A new round on the primary; the throttle holds back its slot for the pause.
 				failures = [];
-				[hostIndex, retry, deadline] = [0, 0, 0];
+				[hostIndex, retry] = [0, 0];
 				continue;
 			case 'rateLimitError': {
 				const block = throttle.blocked();

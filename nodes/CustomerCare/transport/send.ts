@@ -35,6 +35,7 @@ export interface FullResponse {
 	statusCode: number;
 	statusMessage?: string;
 	body: unknown;
+	headers?: Record<string, unknown>;
 }
 
 /** Puts one request on the wire; `authenticated`: with the credential's token. */
@@ -42,7 +43,7 @@ export type Send = (options: IHttpRequestOptions, authenticated: boolean) => Pro
 
 /** What one attempt brought back: an answer of any status, or the error of the HTTP client. */
 export type Outcome =
-	| { kind: 'answer'; status: number; statusMessage?: string; body: unknown }
+	| { kind: 'answer'; status: number; statusMessage?: string; body: unknown; location?: string }
 	| { kind: 'error'; error: unknown };
 
 /** Through n8n's helpers: the credential's authenticate adds the token, n8n's checks apply. */
@@ -72,6 +73,9 @@ export async function sendOnce(
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// The API never redirects. Followed, a redirect would carry the token to its target and
+		// turn a POST that was carried out into a GET whose refused connection reads as "never left".
+		disableFollowRedirect: true,
 		timeout: timeoutMs,
 	};
 	if (settings.proxy) options.proxy = settings.proxy;
@@ -89,6 +93,8 @@ export async function sendOnce(
 			status: response.statusCode,
 			statusMessage: response.statusMessage,
 			body: response.body,
+			location:
+				typeof response.headers?.location === 'string' ? response.headers.location : undefined,
 		};
 	} catch (error) {
 		return { kind: 'error', error };

@@ -10,6 +10,12 @@ export const API_LIMITS = {
 	lockoutAfter429s: 20,
 } as const;
 
+const allowedRate = (maxPerSecond: number) =>
+	Math.max(1, Math.min(API_LIMITS.perSecond, Math.floor(maxPerSecond)));
+/** The hourly quota is split in the same proportion as the per-second one. */
+const hourlyShare = (perSecond: number) =>
+	Math.floor((API_LIMITS.perHour * perSecond) / API_LIMITS.perSecond);
+
 /** Requests on the wire at once per account (15/s needs 4 at a 250 ms round trip). */
 const MAX_IN_FLIGHT = 5;
 /** The server counts arrivals; requests leave a little spread out, so keep a margin on the window. */
@@ -96,7 +102,12 @@ export class SharedRate {
 	/** Seconds from a burst until the climb reaches the plateau. */
 	private plateauAfterS = 0;
 
-	constructor(readonly ceiling: number) {}
+	constructor(private ceiling: number) {}
+
+	/** A lower configured rate (another credential's share of the same account). */
+	lowerCeiling(rate: number) {
+		this.ceiling = Math.min(this.ceiling, rate);
+	}
 
 	/** The rate in force at `now`, in requests per second. */
 	current(now: number): number {
@@ -173,15 +184,23 @@ export class AccountThrottle {
 	/** Bursts of 429s since the last other answer. */
 	private bursts = 0;
 
-	constructor(readonly maxPerSecond: number) {
-		const perSecond = Math.max(1, Math.min(API_LIMITS.perSecond, Math.floor(maxPerSecond)));
+	constructor(maxPerSecond: number) {
+		const perSecond = allowedRate(maxPerSecond);
 		this.sharedRate = new SharedRate(perSecond);
 		this.perSecond = new SlidingWindow(perSecond, ANSWERED_WINDOW_MS);
-		// The hourly quota is split in the same proportion as the per-second one.
-		this.perHour = new SlidingWindow(
-			Math.floor((API_LIMITS.perHour * perSecond) / API_LIMITS.perSecond),
-			3_600_000 + WINDOW_MARGIN_MS,
-		);
+		this.perHour = new SlidingWindow(hourlyShare(perSecond), 3_600_000 + WINDOW_MARGIN_MS);
+	}
+
+	/**
+	 * Several credentials of one account in one process share this budget, at the lowest Max
+	 * Requests per Second among them: none of them gets more than its share.
+	 */
+	limitTo(maxPerSecond: number) {
+		const perSecond = allowedRate(maxPerSecond);
+		if (perSecond >= this.perSecond.limit) return;
+		this.perSecond.limit = perSecond;
+		this.perHour.limit = hourlyShare(perSecond);
+		this.sharedRate.lowerCeiling(perSecond);
 	}
 
 	/** Why no request may be sent now, if that is so. */
@@ -311,14 +330,17 @@ export class AccountThrottle {
 
 const throttles = new Map<string, AccountThrottle>();
 
-/** One throttle per account and per configured rate, shared by the whole process. */
-export function throttleFor(accountKey: string, maxPerSecond: number): AccountThrottle {
-	const key = `${accountKey}|${maxPerSecond}`;
-	let throttle = throttles.get(key);
+/**
+ * One throttle per account (its `budgetKey`: the domain under its token), shared by the whole
+ * process: every base URL, credential and rate of the account draws on it.
+ */
+export function throttleFor(budgetKey: string, maxPerSecond: number): AccountThrottle {
+	let throttle = throttles.get(budgetKey);
 	if (!throttle) {
 		throttle = new AccountThrottle(maxPerSecond);
-		throttles.set(key, throttle);
+		throttles.set(budgetKey, throttle);
 	}
+	throttle.limitTo(maxPerSecond);
 	return throttle;
 }
 
