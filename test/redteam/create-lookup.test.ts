@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Red team of issue 19, promise 2: a write's output is ITS record, or an error saying it may have
  * been applied and what to look for. After a create's answer was lost, transport/createLookup.ts

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Red team of issue 19, promise 4: "at most 20 429s in a row, for any length of spent quota"
  * (README, lockout.ts). The platform counts per domain and only a non-429 answer resets its count

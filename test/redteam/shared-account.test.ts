@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Red team of issue 19, promise 4: nothing is sent after the node read a lock-out answer, nor
  * during the lock-out; the rate limit and the lock-out count are per account (domain):
