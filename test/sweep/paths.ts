@@ -9,6 +9,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
 import { accountOf, jsonOf, listSearch, loadOptions, runNode, testCredentials, TriggerRun, type Account } from '../../tools/engine-harness/harness';
+import { accountOf as transportAccountOf } from '../../nodes/CustomerCare/transport/account';
+import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 import { TIMEOUT_MS } from './faults';
 import type { ErrorSeen, Observation, PollSeen } from './invariants';
 
@@ -115,6 +117,12 @@ async function pollOnce(run: TriggerRun, label: string): Promise<PollSeen> {
 	return { label, emitted, error, stateBefore, stateAfter: JSON.stringify(run.state), persistedBefore, persistedAfter: JSON.stringify(run.persisted) };
 }
 
+/** The node's key of the platform's account, as its transport reads the credential. */
+function budgetKeyOf(platform: FakePlatform): string {
+	const node = { id: 'sweep', name: 'sweep', type: 'sweep', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+	return transportAccountOf(node, { ...accountOf(platform) }).budgetKey;
+}
+
 function triggerPath(seed: EventSeed, simplify: boolean): SweepPath {
 	return {
 		name: `trigger ${seed.event}, Simplify ${simplify ? 'on' : 'off'}`,
@@ -136,8 +144,8 @@ function triggerPath(seed: EventSeed, simplify: boolean): SweepPath {
 			let recoveredAt: number | undefined;
 			if (endedLockout) {
 				// 15 minutes later: the platform's lock-out is over (disarm) and so is the node's own
-				// memory of it, kept per account and rate: a new rate starts a new account throttle.
-				account.maxRequestsPerSecond = 14;
+				// memory of it (per account: its domain and token).
+				resetThrottles(budgetKeyOf(platform));
 				recoveredAt = Date.now();
 			}
 			for (let n = 1; n <= RECOVERY_POLLS; n++) polls.push(await pollOnce(run, `recovery poll ${n}`));

@@ -344,7 +344,8 @@ export function throttleFor(budgetKey: string, maxPerSecond: number): AccountThr
 	return throttle;
 }
 
-/** For tests: forget every account's state. */
-export function resetThrottles() {
-	throttles.clear();
+/** For tests: forget one account's state (its `budgetKey`), or every account's. */
+export function resetThrottles(budgetKey?: string) {
+	if (budgetKey === undefined) throttles.clear();
+	else throttles.delete(budgetKey);
 }
