@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperV
 
 import type { CustomFieldDefRec, FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from './fake-platform-per-file';
+import { resetLookups } from '../../nodes/CustomerCare/shared/lookups';
 import { accountOf, jsonOf, resourceMapperFields, runNode } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
@@ -195,17 +196,32 @@ describe.each(OPERATIONS)('%s %s: the form reaches the request by field ID', (re
 		expect(continued.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
+	const deletedFieldError =
+		/^Custom field "Region" \(ID 310\) no longer exists in the account; open the node and refresh the Custom Fields form, or remove the field\. The account has: Customer note \(301\), .* \[item 0\]$/;
+
 	test('a field an admin deleted after the workflow was built: a clear error naming it, nothing sent', async () => {
 		const schema = await loadForm({ resource, operation: operation() });
 		platform.store.ticketFields = platform.store.ticketFields.filter((definition) => definition.custom_field_id !== 310);
+		resetLookups(); // the definitions are read for this execution (the cache is the next test's)
 		const run = await runNode({
 			parameters: { ...parametersOf(), customFieldsForm: formOf({ '301': 'Still here', '310': choice310 }, schema) },
 			account: account(),
 		});
-		expect(run.error?.message).toMatch(
-			/^Custom field "Region" \(ID 310\) no longer exists in the account; open the node and refresh the Custom Fields form, or remove the field\. The account has: Customer note \(301\), .* \[item 0\]$/,
-		);
+		expect(run.error?.message).toMatch(deletedFieldError);
 		expect(writes()).toHaveLength(0);
+	});
+
+	test('deleted while the definitions were kept from an earlier execution: the platform refuses the write once, then the same clear error', async () => {
+		const schema = await loadForm({ resource, operation: operation() });
+		const parameters = { ...parametersOf(), customFieldsForm: formOf({ '301': 'Still here', '310': choice310 }, schema) };
+		expect((await runNode({ parameters, account: account() })).error).toBeUndefined();
+		platform.clearLog();
+		platform.store.ticketFields = platform.store.ticketFields.filter((definition) => definition.custom_field_id !== 310);
+		const run = await runNode({ parameters: { ...parametersOf(), customFieldsForm: parameters.customFieldsForm }, account: account() });
+		expect(run.error?.message).toMatch(deletedFieldError);
+		// One write, refused (docs/api.md: an unknown custom field is `invalid value: custom_fields`), then the definitions read again.
+		expect(writes().map((request) => (request.response as IDataObject).message)).toEqual(['invalid value: custom_fields']);
+		expect(platform.requests().filter((request) => request.path.endsWith('/custom_fields'))).toHaveLength(1);
 	});
 });
 

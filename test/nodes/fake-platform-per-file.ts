@@ -1,11 +1,12 @@
 import { FakePlatform, type FakePlatformOptions } from '../../tools/fake-platform';
 import { resetFailover } from '../../nodes/CustomerCare/transport/failover';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { resetLookups } from '../../nodes/CustomerCare/shared/lookups';
 
 /**
  * One fake platform for a test file, started before its tests and closed after them. Every
  * test starts clean: empty request log, no injected faults, a fresh rate limit on the server
- * and no throttle state in the node.
+ * and no throttle state or cached definitions in the node.
  */
 export function useFakePlatform(onStarted: (platform: FakePlatform) => void, options: FakePlatformOptions = {}) {
 	let platform: FakePlatform;
@@ -20,5 +21,6 @@ export function useFakePlatform(onStarted: (platform: FakePlatform) => void, opt
 		platform.resetRateLimit();
 		resetThrottles();
 		resetFailover();
+		resetLookups();
 	});
 }

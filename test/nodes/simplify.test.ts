@@ -85,14 +85,14 @@ const CASES: Case[] = [
 		kind: 'lead',
 		parameters: () => ({ resource: 'lead', operation: 'get', leadId: String(leadWithStatus().id) }),
 		records: root('lead'),
-		references: ['lead/status'],
+		references: ['lead/status', 'custom_fields'],
 	},
 	{
 		name: 'Lead → Get Many',
 		kind: 'lead',
 		parameters: () => ({ resource: 'lead', operation: 'getAll', limit: 40 }),
 		records: root('leads'),
-		references: ['lead/status'],
+		references: ['lead/status', 'custom_fields'],
 	},
 	{
 		name: 'Lead → Update',
@@ -113,14 +113,14 @@ const CASES: Case[] = [
 		kind: 'deal',
 		parameters: () => ({ resource: 'deal', operation: 'get', dealId: String(closedDeal().id) }),
 		records: root('deal'),
-		references: ['deal/pipelines'],
+		references: ['deal/pipelines', 'custom_fields'],
 	},
 	{
 		name: 'Deal → Get Many',
 		kind: 'deal',
 		parameters: () => ({ resource: 'deal', operation: 'getAll', limit: 40 }),
 		records: root('deals'),
-		references: ['lead/status', 'deal/pipelines'],
+		references: ['lead/status', 'deal/pipelines', 'custom_fields'],
 	},
 	{
 		name: 'Deal → Update',
@@ -189,10 +189,10 @@ describe.each(CASES)('$name', ({ kind, parameters, records, references }) => {
 			labels += checked.labels;
 		});
 		expect(times).toBeGreaterThan(0);
-		// Each reference list at most once per execution (they are kept 30 s, so an earlier
-		// test may have read them already), and only those the records need.
+		// Each reference list at most once, and only those the records need (docs/api.md: leads
+		// and deals carry custom fields of the tickets' definitions; each test starts cold).
 		const read = referenceRequests(requests).map((request) => request.path.replace(/^\/acme\/(api\/v1\/)?/, ''));
-		expect(read.every((path) => references.some((list) => path.endsWith(list)))).toBe(true);
+		expect(read.filter((path) => !references.some((list) => path.endsWith(list)))).toEqual([]);
 		expect(read.length).toBe(new Set(read).size);
 		if (kind !== 'group' && kind !== 'ticketWritten') expect(labels).toBeGreaterThan(0);
 	});

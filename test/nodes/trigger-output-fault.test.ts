@@ -19,8 +19,8 @@ const clock = useTestClock();
 useFakePlatform((started) => (platform = started), { now: clockedNow });
 
 const second = (ms: number) => Math.floor(ms / 1000) * 1000;
-/** Longer than the 30 s the trigger keeps definitions: the failing poll reads them again. */
-const PAST_LOOKUP_CACHE_MS = 31_000;
+/** Longer than the 60 s the trigger keeps definitions: the failing poll reads them again. */
+const PAST_LOOKUP_CACHE_MS = 61_000;
 
 interface Case {
 	name: string;

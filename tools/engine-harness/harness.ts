@@ -197,6 +197,8 @@ export function accountOf(
 /** Credentials of other types than ours, by credential type name (e.g. `httpBearerAuth`). */
 export type OtherCredentials = Record<string, ICredentialDataDecryptedObject>;
 
+let executions = 0;
+
 function additionalDataFor(
 	account: Account,
 	hooks?: ExecutionLifecycleHooks,
@@ -208,7 +210,8 @@ function additionalDataFor(
 			customerCareApi: { ...account } as ICredentialDataDecryptedObject,
 		}),
 		hooks,
-		executionId: 'test',
+		// Each execution its own id, as in n8n (what is shared between executions must not hang on it).
+		executionId: String(++executions),
 		restApiUrl: 'http://127.0.0.1/rest',
 		instanceBaseUrl: 'http://127.0.0.1/',
 		webhookBaseUrl: 'http://127.0.0.1/webhook',

@@ -208,6 +208,11 @@ function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) =>
 	};
 }
 
+const holdsCustomFields = (record: IDataObject) => {
+	const fields = record.custom_fields ?? record.custom_filed;
+	return Array.isArray(fields) && fields.length > 0;
+};
+
 /** Records with their custom fields keyed by label, choices by their labels. */
 export function withFieldLabels(
 	records: IDataObject[],
@@ -220,13 +225,13 @@ export function withFieldLabels(
 
 /**
  * The output of records that carry custom fields (tickets, leads, deals): keyed by label when
- * Simplify is on, the definitions read in the lookup step; the raw shape when off.
+ * Simplify is on, the definitions read after the request; the raw shape when off.
  */
 export const labelledOutput = {
-	lookups: [
+	outputLookups: [
 		{
-			needs(this: IExecuteSingleFunctions): LookupName[] {
-				return simplifyIsOn(this) ? ['fieldDefinitions'] : [];
+			needs(this: IExecuteSingleFunctions, records: IDataObject[]): LookupName[] {
+				return simplifyIsOn(this) && records.some(holdsCustomFields) ? ['fieldDefinitions'] : [];
 			},
 		},
 	],

@@ -56,24 +56,21 @@ const SOURCES: Record<LookupName, ListEndpoint> = {
 };
 
 /**
- * Definitions change rarely: the items of one execution share one read. Outside an execution
- * (the trigger's polls) a read serves for a short while.
+ * Definitions change rarely: every execution, item and poll of the process shares one read per
+ * account for a short while (issue 20: one request per single-item operation in steady state).
+ * A change shows sooner where it matters: the editor reads afresh (`fresh`), an item that its
+ * definitions refuse reads them again before the refusal stands (operation.ts), and a write the
+ * platform refused drops them (`forgetLookups`).
  */
-const CACHE_MS = 30_000;
-const cache = new Map<string, { at: number; execution?: string; records: Promise<unknown[]> }>();
+const CACHE_MS = 60_000;
+const cache = new Map<string, { at: number; records: Promise<unknown[]> }>();
 
 interface ReadOptions {
 	/** Read again: the editor's dropdowns and form show an admin's change at once. */
 	fresh?: boolean;
-	/** The execution the read serves: a new execution reads the definitions as they are now. */
-	execution?: string;
 }
 
-function isUsable(entry: { at: number; execution?: string }, options: ReadOptions): boolean {
-	if (options.fresh) return false;
-	if (options.execution !== undefined) return entry.execution === options.execution;
-	return Date.now() - entry.at < CACHE_MS;
-}
+const keyOf = (account: Account, name: LookupName) => `${account.budgetKey}|${name}`;
 
 async function read(
 	ctx: TransportContext,
@@ -81,21 +78,36 @@ async function read(
 	name: LookupName,
 	options: ReadOptions,
 ): Promise<unknown[]> {
-	const key = `${account.key}|${name}`;
+	const key = keyOf(account, name);
 	const cached = cache.get(key);
-	if (cached && isUsable(cached, options)) return await cached.records;
+	if (cached && !options.fresh && Date.now() - cached.at < CACHE_MS) return await cached.records;
 	const source = SOURCES[name];
 	const records = fetchList.call(
 		ctx,
 		{ method: source.method, path: source.path, account },
 		source,
 	);
-	cache.set(key, { at: Date.now(), execution: options.execution, records });
+	cache.set(key, { at: Date.now(), records });
 	records.catch(() => cache.delete(key));
 	return await records;
 }
 
-/** Reads the named definitions of the account, in parallel, shared as `options` allows. */
+/** The account's definitions may have changed (a refusal said so): the next read goes to the platform. */
+export function forgetLookups(account: Account, names: LookupName[]) {
+	for (const name of names) cache.delete(keyOf(account, name));
+}
+
+/** Whether every one of these definitions was read from the platform at or after `since`. */
+export function readSince(account: Account, names: LookupName[], since: number): boolean {
+	return names.every((name) => (cache.get(keyOf(account, name))?.at ?? 0) >= since);
+}
+
+/** For tests: forget every account's definitions. */
+export function resetLookups() {
+	cache.clear();
+}
+
+/** Reads the named definitions of the account, in parallel, from the cache unless `fresh`. */
 export async function readLookups(
 	ctx: TransportContext,
 	account: Account,

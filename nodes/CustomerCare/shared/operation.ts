@@ -27,7 +27,7 @@ import { missingRootError, writeWithoutRootError } from '../transport/answerShap
 import { UnconfirmedWriteError } from '../transport/errors';
 import { fetchList, type ListSpec } from '../transport/list';
 import { customerCareRequest, getAccount, type Account } from '../transport/request';
-import { readLookups, type LookupName, type Lookups } from './lookups';
+import { forgetLookups, readLookups, readSince, type LookupName, type Lookups } from './lookups';
 import { presentLookups, presentOutput } from './simplify';
 import { returnAllAndLimit } from './descriptions';
 import { checkFields, failFor, type Fail } from './validation';
@@ -39,8 +39,10 @@ export interface ItemContext {
 	/** The account's zone, for the API's zone-less times (docs/api.md#times). */
 	timeZone: string;
 	fail: Fail;
-	/** Filled by the lookup step; empty before it. */
+	/** Filled by the lookup step (and, for the output, after the request); empty before it. */
 	lookups: Lookups;
+	/** The definitions the item's request was checked and built with. */
+	lookupNames: LookupName[];
 }
 
 /** A step on the request n8n built: checks (and converts) values, or completes the body. Sends nothing. */
@@ -59,6 +61,14 @@ export interface LookupStep {
 	run?: RequestStep;
 }
 
+/**
+ * Definitions the output needs (Simplify's labels), read after the request and only for what
+ * the records hold: a write is never held back, nor a refused one charged, for its labels.
+ */
+export interface OutputLookupStep {
+	needs: (this: IExecuteSingleFunctions, records: IDataObject[]) => LookupName[];
+}
+
 export interface OperationSpec {
 	/** The operation's parameters: each number, ID and checked field among them is checked before sending. */
 	fields?: INodeProperties[];
@@ -66,6 +76,8 @@ export interface OperationSpec {
 	checks?: RequestStep[];
 	/** Steps that need the account's definitions, read in one lookup before the request. */
 	lookups?: LookupStep[];
+	/** Definitions the output needs, read after the request. */
+	outputLookups?: OutputLookupStep[];
 	/** The answer is a list: Return All / Limit apply. */
 	list?: ListSpec;
 	/** A create: where to look the record up when the answer to it was lost. */
@@ -154,12 +166,15 @@ async function prepare(
 	};
 	if (spec.fields) checkFields.call(ctx, spec.fields, request, item);
 	for (const check of spec.checks ?? []) await check.call(ctx, request, item);
-	const steps = [...(spec.lookups ?? []), presentLookups];
-	const names = steps.flatMap((step) => step.needs.call(ctx, request));
-	if (names.length) {
-		item.lookups = await readLookups(ctx, item.account, names, { execution: ctx.getExecutionId() });
-	}
-	for (const step of steps) await step.run?.call(ctx, request, item);
+	const steps = spec.lookups ?? [];
+	item.lookupNames = [...new Set(steps.flatMap((step) => step.needs.call(ctx, request)))];
+	const readFrom = Date.now();
+	await runLookupSteps(ctx, steps, request, item, {}).catch(async (refusal: unknown) => {
+		if (readSince(item.account, item.lookupNames, readFrom)) return await Promise.reject(refusal);
+		// Refused by definitions kept from an earlier read: read them again before the refusal
+		// stands (a field or a choice an admin just added).
+		return await runLookupSteps(ctx, steps, request, item, { fresh: true });
+	});
 	return request;
 }
 
@@ -177,6 +192,58 @@ function holdsItsRecords(endpoint: Endpoint, root: unknown): boolean {
 	const answersOneRecord = !('idProperty' in endpoint) && !endpoint.readOnly;
 	if (answersOneRecord) return isRecord(root);
 	return Array.isArray(root) || (typeof root === 'object' && root !== null);
+}
+
+/** The lookup step: the definitions the item needs (shared by the process a short while), then its steps. */
+async function runLookupSteps(
+	ctx: IExecuteSingleFunctions,
+	steps: LookupStep[],
+	request: IHttpRequestOptions,
+	item: ItemContext,
+	options: { fresh?: boolean },
+) {
+	if (item.lookupNames.length) {
+		item.lookups = await readLookups(ctx, item.account, item.lookupNames, options);
+	}
+	for (const step of steps) await step.run?.call(ctx, request, item);
+}
+
+/**
+ * The platform refused a request its definitions allowed: they may be stale (a field or choice
+ * an admin deleted). They are read again and the item's steps run on them, so that the item's
+ * own check names what is wrong; if they pass, the platform's refusal stands.
+ */
+async function recheckAfterRefusal(
+	ctx: IExecuteSingleFunctions,
+	spec: OperationSpec,
+	request: IHttpRequestOptions,
+	item: ItemContext,
+) {
+	forgetLookups(item.account, item.lookupNames);
+	await runLookupSteps(ctx, spec.lookups ?? [], request, item, { fresh: true });
+}
+
+/**
+ * The definitions the output needs for these records, read after the request (cached). After a
+ * write they are a nicety: if they cannot be read, the written record is output all the same,
+ * its labels empty, since failing the item would invite running the write again.
+ */
+async function readOutputLookups(
+	ctx: IExecuteSingleFunctions,
+	spec: OperationSpec,
+	endpoint: Endpoint,
+	records: IDataObject[],
+	item: ItemContext,
+) {
+	const steps = [...(spec.outputLookups ?? []), presentLookups];
+	const names = steps
+		.flatMap((step) => step.needs.call(ctx, records))
+		.filter((name) => !item.lookups[name]);
+	if (names.length === 0) return;
+	const isWrite = endpoint.method !== 'GET' && !endpoint.readOnly;
+	const read = readLookups(ctx, item.account, names);
+	const lookups = isWrite ? await read.catch(() => ({})) : await read;
+	item.lookups = { ...item.lookups, ...lookups };
 }
 
 /** Sends the prepared request through our transport and turns the answer into records. */
@@ -243,22 +310,34 @@ function runOperation(endpoint: Endpoint, spec: OperationSpec) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
+		let item: ItemContext | undefined;
+		let request: IHttpRequestOptions | undefined;
 		try {
 			const account = await getAccount.call(this);
-			const item: ItemContext = {
+			item = {
 				itemIndex,
 				account,
 				timeZone: account.timeZone ?? this.getTimezone(),
 				fail: failFor(this),
 				lookups: {},
+				lookupNames: [],
 			};
 			// n8n types the request it built with an optional url, as its own preSend steps take it.
-			const request = await prepare(this, spec, requestData.options as IHttpRequestOptions, item);
+			request = await prepare(this, spec, requestData.options as IHttpRequestOptions, item);
 			let records = await send(this, spec, endpoint, request, item);
+			await readOutputLookups(this, spec, endpoint, records, item);
 			if (spec.transform) records = await spec.transform.call(this, records, item);
 			records = presentOutput.call(this, records, item);
 			return toItems(records, itemIndex);
-		} catch (error) {
+		} catch (caught) {
+			let error = caught;
+			const refused = error instanceof NodeApiError && !(error instanceof UnconfirmedWriteError);
+			if (refused && item && request && item.lookupNames.length) {
+				error = await recheckAfterRefusal(this, spec, request, item).then(
+					() => caught,
+					(clearer: unknown) => clearer,
+				);
+			}
 			const nodeError = nodeErrorOf(error, itemIndex, this);
 			if (this.continueOnFail()) return [errorItem(nodeError, itemIndex)];
 			throw nodeError;

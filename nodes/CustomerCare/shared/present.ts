@@ -179,11 +179,18 @@ export function present(
 	return presentLevel(record, levelsOf(kind), context, serverOffset);
 }
 
-/** The reference lists a kind of record takes labels from. */
-export function referenceListsOf(kind: RecordKind): ReferenceList[] {
+/**
+ * The reference lists a kind of record takes labels from; given records, only those whose
+ * codes some record holds (a lead without a status needs no statuses).
+ */
+export function referenceListsOf(kind: RecordKind, records?: IDataObject[]): ReferenceList[] {
 	const lists = new Set<ReferenceList>();
 	for (const coded of RECORDS[kind].coded as readonly CodedField[]) {
-		if (typeof coded.from === 'string') lists.add(coded.from);
+		if (typeof coded.from !== 'string') continue;
+		const held = (record: IDataObject) => !isEmptyValue(record[coded.field]);
+		if (!records || records.some(held)) lists.add(coded.from);
 	}
 	return [...lists];
 }
+
+const isEmptyValue = (value: unknown) => value === undefined || value === null || value === '';

@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import type { RecordKind } from '../api/records';
 import { simplifyProperty } from './descriptions';
 import { nameOf, type LookupName, type Lookups } from './lookups';
-import type { ItemContext, LookupStep } from './operation';
+import type { ItemContext, OutputLookupStep } from './operation';
 import { present, referenceListsOf, type References } from './present';
 
 /** The record each operation outputs, by `resource:operation`. Operations not named here output nothing to convert. */
@@ -58,9 +58,9 @@ function recordKindOf(ctx: IExecuteSingleFunctions): RecordKind | undefined {
 	return OPERATION_RECORDS[`${resource}:${operation}`];
 }
 
-/** The lookups a kind of record takes its labels from: lead statuses, deal pipelines (with their stages). */
-export function presentLookupsOf(kind: RecordKind): LookupName[] {
-	return referenceListsOf(kind).map((list) =>
+/** The lookups a kind of record takes its labels from (those these records' codes need, given records). */
+export function presentLookupsOf(kind: RecordKind, records?: IDataObject[]): LookupName[] {
+	return referenceListsOf(kind, records).map((list) =>
 		list === 'leadStatus' ? 'leadStatuses' : 'dealPipelines',
 	);
 }
@@ -96,11 +96,11 @@ export function presentRecords(
 	return records.map((record) => present(record, kind, { timeZone, references }));
 }
 
-/** The reference lists an operation's output needs, read in the operation's lookup step. */
-export const presentLookups: LookupStep = {
-	needs(this: IExecuteSingleFunctions) {
+/** The reference lists an operation's output needs, read after its request, for the codes it holds. */
+export const presentLookups: OutputLookupStep = {
+	needs(this: IExecuteSingleFunctions, records: IDataObject[]) {
 		const kind = recordKindOf(this);
-		return kind && simplifyIsOn(this) ? presentLookupsOf(kind) : [];
+		return kind && simplifyIsOn(this) ? presentLookupsOf(kind, records) : [];
 	},
 };
 
