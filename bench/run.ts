@@ -6,7 +6,7 @@
  *   npm run bench                      # all (installs n8n-nodes-base into a cache folder once)
  *   npm run bench -- --reps=1          # one run per scenario instead of three
  *   npm run bench -- --skip-http       # without n8n's HTTP Request node (no install)
- *   npm run bench -- --only=throughput,polling,load-time
+ *   npm run bench -- --only=throughput,polling,load-time,requests
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, string> = {
 	'rate-under-load': 'rate-under-load.ts',
 	'load-time': 'load-time.ts',
 	sharing: 'sharing.ts',
+	requests: 'requests.ts',
 };
 
 function main() {
@@ -39,7 +40,7 @@ function main() {
 		const scriptArgs = passOn.filter((arg) => name !== 'load-time' || !arg.startsWith('--reps='));
 		const result = spawnSync(
 			process.execPath,
-			['-r', 'ts-node/register/transpile-only', join(__dirname, script), ...(name === 'polling' || name === 'sharing' ? [] : scriptArgs)],
+			['-r', 'ts-node/register/transpile-only', join(__dirname, script), ...(['polling', 'sharing', 'requests'].includes(name) ? [] : scriptArgs)],
 			{ cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'silent' } },
 		);
 		if (result.status !== 0) failed.push(name);

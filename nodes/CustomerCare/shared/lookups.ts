@@ -60,9 +60,10 @@ const SOURCES: Record<LookupName, ListEndpoint> = {
  * account for a short while (issue 20: one request per single-item operation in steady state).
  * A change shows sooner where it matters: the editor reads afresh (`fresh`), an item that its
  * definitions refuse reads them again before the refusal stands (operation.ts), and a write the
- * platform refused drops them (`forgetLookups`).
+ * platform refused drops them (`forgetLookups`). Two minutes: a trigger polling every minute
+ * finds them kept, and an admin's change shows within them.
  */
-const CACHE_MS = 60_000;
+const CACHE_MS = 120_000;
 const cache = new Map<string, { at: number; records: Promise<unknown[]> }>();
 
 interface ReadOptions {
