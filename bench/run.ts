@@ -7,12 +7,18 @@
  *   npm run bench -- --reps=1          # one run per scenario instead of three
  *   npm run bench -- --skip-http       # without n8n's HTTP Request node (no install)
  *   npm run bench -- --only=throughput,polling,load-time,requests
+ *   npm run bench -- --baseline=adefd4f  # the same scenarios on that commit too, in this run, with the ratios
+ *
+ * --baseline checks the commit out into a temporary git worktree, puts today's bench/, fake
+ * platform and engine harness in it (the same scenarios, server and engine; only the package's
+ * code differs), runs there what ran here, and compares.
  */
-import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { machine, REPO_ROOT } from './lib/report';
+import { machine, printTable, REPO_ROOT, round, type Cell } from './lib/report';
 
 const BENCHMARKS: Record<string, string> = {
 	throughput: 'throughput.ts',
@@ -33,21 +39,106 @@ function main() {
 		`Benchmarks on ${host.cpu}, ${host.cores} cores, ${host.memoryGiB} GiB, Node ${host.node} (${host.platform}); load average ${load.join(' ')}`,
 	);
 	const began = Date.now();
-	const failed: string[] = [];
-	for (const [name, script] of Object.entries(BENCHMARKS)) {
-		if (only && !only.includes(name)) continue;
-		console.log(`\n=== ${name} ===`);
-		const scriptArgs = passOn.filter((arg) => name !== 'load-time' || !arg.startsWith('--reps='));
-		const result = spawnSync(
-			process.execPath,
-			['-r', 'ts-node/register/transpile-only', join(__dirname, script), ...(['polling', 'sharing', 'requests'].includes(name) ? [] : scriptArgs)],
-			{ cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'silent' } },
-		);
-		if (result.status !== 0) failed.push(name);
+	const baseline = baselineRef(argv);
+	const passOnHere = passOn.filter((arg) => !arg.startsWith('--baseline') && arg !== baseline);
+	const failed = runAll(REPO_ROOT, only, passOnHere);
+	if (baseline) {
+		const tree = baselineTree(baseline);
+		try {
+			console.log(`\n=== the same on ${baseline} (${tree}) ===`);
+			failed.push(...runAll(tree, only, passOnHere).map((name) => `${name} on ${baseline}`));
+			compare(REPO_ROOT, tree, baseline);
+		} finally {
+			execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: REPO_ROOT, stdio: 'ignore' });
+		}
 	}
 	const seconds = Math.round((Date.now() - began) / 1000);
 	console.log(`\nAll benchmarks done in ${Math.floor(seconds / 60)} min ${seconds % 60} s${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}.`);
 	process.exit(failed.length ? 1 : 0);
+}
+
+function runAll(root: string, only: string[] | undefined, passOn: string[]): string[] {
+	const failed: string[] = [];
+	for (const [name, script] of Object.entries(BENCHMARKS)) {
+		if (only && !only.includes(name)) continue;
+		if (!existsSync(join(root, 'bench', script))) continue;
+		console.log(`\n=== ${name} ===`);
+		const scriptArgs = passOn.filter((arg) => name !== 'load-time' || !arg.startsWith('--reps='));
+		const result = spawnSync(
+			process.execPath,
+			['-r', 'ts-node/register/transpile-only', join(root, 'bench', script), ...(['polling', 'sharing', 'requests'].includes(name) ? [] : scriptArgs)],
+			{ cwd: root, stdio: 'inherit', env: { ...process.env, N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'silent' } },
+		);
+		if (result.status !== 0) failed.push(name);
+	}
+	return failed;
+}
+
+function baselineRef(argv: string[]): string | undefined {
+	const index = argv.findIndex((arg) => arg === '--baseline' || arg.startsWith('--baseline='));
+	if (index < 0) return undefined;
+	const ref = argv[index].includes('=') ? argv[index].split('=')[1] : argv[index + 1];
+	if (!ref) throw new Error('--baseline needs a git ref, e.g. --baseline=adefd4f');
+	return ref;
+}
+
+/** The commit in a temporary worktree, with this tree's bench/, fake platform, engine harness and node_modules. */
+function baselineTree(ref: string): string {
+	const tree = mkdtempSync(join(tmpdir(), 'cc-bench-baseline-'));
+	execFileSync('git', ['worktree', 'add', '--detach', '--force', tree, ref], { cwd: REPO_ROOT, stdio: 'ignore' });
+	symlinkSync(join(REPO_ROOT, 'node_modules'), join(tree, 'node_modules'));
+	for (const part of ['bench', join('tools', 'fake-platform'), join('tools', 'engine-harness')]) {
+		rmSync(join(tree, part), { recursive: true, force: true });
+		cpSync(join(REPO_ROOT, part), join(tree, part), { recursive: true, filter: (source) => !source.includes(join('bench', 'results')) });
+	}
+	return tree;
+}
+
+interface ThroughputScenario {
+	label: string;
+	latencyMs: number;
+	typical: { wallMs: number; rssBaselineBytes: number; rssPeakBytes: number; jsonBytes: number; requests: number };
+}
+
+const resultsOf = (root: string, name: string) => {
+	const file = join(root, 'bench', 'results', `${name}.json`);
+	return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+};
+
+/** The ratios of this tree's figures to the baseline's, for the benchmarks both ran. */
+function compare(root: string, tree: string, ref: string) {
+	const here = resultsOf(root, 'throughput');
+	const there = resultsOf(tree, 'throughput');
+	if (here && there) {
+		const key = (scenario: ThroughputScenario) => `${scenario.label} @ ${scenario.latencyMs} ms`;
+		const baseline = new Map((there.scenarios as ThroughputScenario[]).map((scenario) => [key(scenario), scenario.typical]));
+		const growth = (run: ThroughputScenario['typical']) => (run.rssPeakBytes - run.rssBaselineBytes) / run.jsonBytes;
+		const rows: Cell[][] = (here.scenarios as ThroughputScenario[]).map((scenario) => {
+			const now = scenario.typical;
+			const then = baseline.get(key(scenario));
+			return [
+				key(scenario),
+				round(now.wallMs / 1000, 2),
+				then ? round(then.wallMs / 1000, 2) : null,
+				then ? `${round(now.wallMs / then.wallMs, 2)}×` : null,
+				round(growth(now), 2),
+				then ? round(growth(then), 2) : null,
+				`${now.requests} / ${then?.requests ?? '–'}`,
+			];
+		});
+		printTable(`Throughput: this tree vs ${ref} (same run, same machine)`, ['scenario', 'wall s', `${ref} s`, 'ratio', 'growth/JSON', `${ref}`, 'requests'], rows);
+	}
+	const requestsHere = resultsOf(root, 'requests');
+	const requestsThere = resultsOf(tree, 'requests');
+	if (requestsHere && requestsThere) {
+		type Row = { name: string; cold: number; warm: number };
+		const baseline = new Map((requestsThere.results as Row[]).map((row) => [row.name, row]));
+		printTable(
+			`Requests per operation: this tree vs ${ref}`,
+			['operation', 'cold', 'warm', `${ref} cold`, `${ref} warm`],
+			(requestsHere.results as Row[]).map((row) => [row.name, row.cold, row.warm, baseline.get(row.name)?.cold, baseline.get(row.name)?.warm]),
+		);
+	}
 }
 
 main();
