@@ -8,16 +8,15 @@
  * same: it is never sent again; a create is looked up, any other write says it may have been
  * applied and what to look for.
  *
- * The fake platform has no such fault here, so a small front in this file forwards every
- * request to it and takes the root out of the answers of one path.
+ * A front (answer-front.ts) forwards every request to the fake platform and takes the root out
+ * of the answers of one path.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { FakePlatform } from '../../tools/fake-platform';
 import { clockedNow, useTestClock } from './clock';
 import { useFakePlatform } from './fake-platform-per-file';
+import { changedJson, useAnswerFront } from './answer-front';
 import { accountOf, jsonOf, listSearch, loadOptions, runNode, testCredentials, TriggerRun } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
@@ -27,44 +26,15 @@ useFakePlatform((started) => (platform = started), { now: clockedNow });
 
 /** Which answers lose their root: the path they come from (exact, with the domain) and the root. */
 let strip: { path: string; root: string } | undefined;
-let front: Server;
-let frontUrl: string;
-
-beforeAll(async () => {
-	front = createServer((incoming, outgoing) => {
-		const target = new URL(platform.baseUrl);
-		const forward = httpRequest(
-			{ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-			(answer) => {
-				const chunks: Buffer[] = [];
-				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-				answer.on('end', () => {
-					let body = Buffer.concat(chunks);
-					const path = new URL(incoming.url ?? '/', 'http://front').pathname;
-					if (strip && path === strip.path) {
-						const json = JSON.parse(body.toString('utf8')) as IDataObject;
-						delete json[strip.root];
-						body = Buffer.from(JSON.stringify(json));
-					}
-					outgoing.writeHead(answer.statusCode!, { ...answer.headers, 'content-length': String(body.length) });
-					outgoing.end(body);
-				});
-			},
-		);
-		incoming.pipe(forward);
-	});
-	await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-	frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-	front.closeAllConnections();
-	await new Promise<void>((resolve) => front.close(() => resolve()));
-});
+const frontUrl = useAnswerFront(
+	() => platform,
+	(answer) =>
+		strip && answer.path === strip.path ? { body: changedJson(answer.body, (json) => delete json[strip!.root]) } : undefined,
+);
 
 beforeEach(() => (strip = undefined));
 
-const account = () => accountOf(platform, { baseUrl: frontUrl, statusUrl: `${frontUrl}/status` });
+const account = () => accountOf(platform, { baseUrl: frontUrl(), statusUrl: `${frontUrl()}/status` });
 
 /** What the platform answered on `path`: each answer held the root with records (the front took it out). */
 function answeredWithRecords(path: string, root: string) {

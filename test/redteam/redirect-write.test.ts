@@ -5,23 +5,22 @@
  * n8n's HTTP client follows redirects; a POST answered `303 See Other` (Post/Redirect/Get: the
  * POST WAS carried out) is followed by a GET to the Location. When THAT connection is refused,
  * the error says ECONNREFUSED / syscall connect, though the POST itself reached the platform and
- * was applied. A front in this file forwards every request to the fake platform; the answer to
+ * was applied. A front (answer-front.ts) forwards every request to the fake platform; the answer to
  * POST /api/v1/tickets becomes a 303 to an address where nothing listens (a load balancer
  * pointing at a host being replaced). A test that FAILS here shows a second ticket.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from '../nodes/fake-platform-per-file';
+import { useAnswerFront } from '../nodes/answer-front';
 import { accountOf, runNode } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
 
 useFakePlatform((started) => (platform = started));
 
-let front: Server;
-let frontUrl: string;
 /** An address where nothing listens: the connection is refused. */
 let deadUrl: string;
 
@@ -30,44 +29,22 @@ beforeAll(async () => {
 	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
 	deadUrl = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
 	await new Promise<void>((resolve) => probe.close(() => resolve()));
-
-	front = createServer((incoming, outgoing) => {
-		const target = new URL(platform.baseUrl);
-		const forward = httpRequest(
-			{ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-			(answer) => {
-				const chunks: Buffer[] = [];
-				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-				answer.on('end', () => {
-					const path = new URL(incoming.url ?? '/', 'http://front').pathname;
-					if (incoming.method === 'POST' && path === '/acme/api/v1/tickets' && answer.statusCode === 200) {
-						outgoing.writeHead(303, { location: `${deadUrl}${path}/latest`, 'content-length': '0' });
-						outgoing.end();
-						return;
-					}
-					const body = Buffer.concat(chunks);
-					outgoing.writeHead(answer.statusCode!, { ...answer.headers, 'content-length': String(body.length) });
-					outgoing.end(body);
-				});
-			},
-		);
-		incoming.pipe(forward);
-	});
-	await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-	frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-	front.closeAllConnections();
-	await new Promise<void>((resolve) => front.close(() => resolve()));
-});
+const frontUrl = useAnswerFront(
+	() => platform,
+	(answer) =>
+		answer.method === 'POST' && answer.path === '/acme/api/v1/tickets' && answer.status === 200
+			? { status: 303, headers: { location: `${deadUrl}${answer.path}/latest` }, body: '' }
+			: undefined,
+);
 
 describe('REDTEAM: a create answered 303 to an address that refuses the connection', () => {
 	test('Ticket → Create: the platform holds exactly one new ticket, and the POST was sent once', async () => {
 		const before = platform.store.tickets.length;
 		const run = await runNode({
 			parameters: { resource: 'ticket', operation: 'create', phone: '0912000181', subject: 'Redirected create', simplify: false },
-			account: accountOf(platform, { baseUrl: frontUrl }),
+			account: accountOf(platform, { baseUrl: frontUrl() }),
 		});
 		expect({
 			posts: platform.requests({ method: 'POST' }).length,

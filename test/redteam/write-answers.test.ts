@@ -10,13 +10,11 @@
  * is looked up"): the record, or an error. A test that FAILS here shows the node returning
  * nothing at all, with no error.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { IDataObject } from 'n8n-workflow';
 
 import { FakePlatform } from '../../tools/fake-platform';
 import { clockedNow, useTestClock } from '../nodes/clock';
 import { useFakePlatform } from '../nodes/fake-platform-per-file';
+import { changedJson, useAnswerFront } from '../nodes/answer-front';
 import { accountOf, jsonOf, runNode } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
@@ -26,47 +24,20 @@ useFakePlatform((started) => (platform = started), { now: clockedNow });
 
 /** Which answers get an empty array as their root: the path (exact, with the domain), the root and the method. */
 let emptyRoot: { path: string; root: string; method: string; value?: unknown } | undefined;
-let front: Server;
-let frontUrl: string;
-
-beforeAll(async () => {
-	front = createServer((incoming, outgoing) => {
-		const target = new URL(platform.baseUrl);
-		const forward = httpRequest(
-			{ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-			(answer) => {
-				const chunks: Buffer[] = [];
-				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-				answer.on('end', () => {
-					let body = Buffer.concat(chunks);
-					const path = new URL(incoming.url ?? '/', 'http://front').pathname;
-					if (emptyRoot && path === emptyRoot.path && incoming.method === emptyRoot.method && answer.statusCode === 200) {
-						const json = JSON.parse(body.toString('utf8')) as IDataObject;
-						json[emptyRoot.root] = emptyRoot.value ?? [];
-						body = Buffer.from(JSON.stringify(json));
-					}
-					outgoing.writeHead(answer.statusCode!, { ...answer.headers, 'content-length': String(body.length) });
-					outgoing.end(body);
-				});
-			},
-		);
-		incoming.pipe(forward);
-	});
-	await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-	frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-	front.closeAllConnections();
-	await new Promise<void>((resolve) => front.close(() => resolve()));
-});
+const frontUrl = useAnswerFront(
+	() => platform,
+	(answer) =>
+		emptyRoot && answer.path === emptyRoot.path && answer.method === emptyRoot.method && answer.status === 200
+			? { body: changedJson(answer.body, (json) => (json[emptyRoot!.root] = emptyRoot!.value ?? [])) }
+			: undefined,
+);
 
 beforeEach(() => (emptyRoot = undefined));
 
 /** How many items the node returned, and its error: `{items: 0, error: undefined}` is neither a record nor an error. */
 const outcomeOf = (run: Awaited<ReturnType<typeof runNode>>) => ({ items: jsonOf(run).length, error: run.error?.message });
 
-const account = () => accountOf(platform, { baseUrl: frontUrl, statusUrl: `${frontUrl}/status` });
+const account = () => accountOf(platform, { baseUrl: frontUrl(), statusUrl: `${frontUrl()}/status` });
 
 describe('REDTEAM: a write answered {"code":"ok","ticket":[]} (PHP\'s empty object)', () => {
 	test('Ticket → Create: one ticket made, and the output is that ticket or an error, never nothing', async () => {
