@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Red team of issue 19, promise 7: the API token never shows in an error, a log or an output
  * (README). Only the HTTP client's own messages are redacted (classify.ts); the text of an

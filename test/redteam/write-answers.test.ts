@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Red team of issue 19, promises 2 and 5: a write's output is its record or an error saying it
  * may have been applied; an answer without its records is never an empty list.
