@@ -79,3 +79,20 @@ test('Simplify off reads no reference list at all', async () => {
 	expect(sent()).toEqual(['POST /api/v1/deal']);
 	expect((jsonOf(run)[0] as IDataObject).pipeline_label).toBeUndefined();
 });
+
+test('a field an admin added while the definitions were kept: read again once, then the write goes out with it', async () => {
+	const ticket = () => ({ resource: 'ticket', operation: 'create', phone: '0912000304', subject: 'New field', ...customFields });
+	expect((await runNode({ parameters: ticket(), account: account() })).error).toBeUndefined();
+	platform.store.ticketFields.push({ custom_field_id: 311, custom_field_lable: 'Shoe size', type: 'NUMBER', code: 'shoe' });
+	platform.clearLog();
+	const run = await runNode({
+		parameters: { ...ticket(), customFieldsJson: '{"Customer note": "From the webhook", "Shoe size": 42}' },
+		account: account(),
+	});
+	expect(run.error).toBeUndefined();
+	expect(sent()).toEqual(['GET /api/v1/tickets/custom_fields', 'POST /api/v1/tickets']);
+	expect((platform.requests({ method: 'POST' })[0].body as { ticket: IDataObject }).ticket.custom_fields).toEqual([
+		{ id: 301, value: 'From the webhook' },
+		{ id: 311, value: 42 },
+	]);
+});
