@@ -13,7 +13,8 @@
 import fc from 'fast-check';
 
 import { busiestSecond } from '../../tools/fake-platform';
-import { AccountThrottle, SharedRate } from '../../nodes/CustomerCare/transport/throttle';
+import { SharedRate } from '../../nodes/CustomerCare/transport/sharedRate';
+import { AccountThrottle } from '../../nodes/CustomerCare/transport/throttle';
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);
 
