@@ -4,7 +4,7 @@
  */
 
 /** Spacing is a little wider than 1 s / rate, so that jitter does not bunch two seconds' requests. */
-const GAP_MARGIN_MS = 60;
+const GAP_MARGIN_MS = 20;
 
 /**
  * 429 feedback when other processes (queue-mode workers, other tools) share the account and

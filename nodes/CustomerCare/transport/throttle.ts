@@ -1,6 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { LockoutGuard, type GuardBlock } from './lockout';
+import { RoundTripFloor } from './roundTrip';
 import { SharedRate } from './sharedRate';
 
 /** The platform's published limits (docs/api.md#limits). */
@@ -23,10 +24,10 @@ const MAX_IN_FLIGHT = 5;
 const HOUR_MARGIN_MS = 60;
 /**
  * The per-second budget counted on the server's side of jitter (see countUntilAnswered):
- * a request counts from the moment it goes until one second after its answer came back.
+ * a request counts from the moment it goes until one second after it arrived at the latest.
  * The few milliseconds above 1 s cover clock granularity.
  */
-const ANSWERED_WINDOW_MS = 1000 + 20;
+const ANSWERED_WINDOW_MS = 1000 + 10;
 /**
  * A single 429 after a long quiet spell is most often two of our requests landing in the
  * same server second through network jitter, not a shared or spent quota: it earns a short
@@ -53,8 +54,10 @@ class SlidingWindow {
 	/**
 	 * The earliest moment at or after `now` when one more request fits in the window, `taken`
 	 * places being held by requests not recorded yet; Infinity when only a release frees one.
+	 * Each recorded moment counts as `earlierByMs` earlier (see countUntilAnswered); the moments
+	 * are kept a whole window, so that a smaller credit later counts them again.
 	 */
-	earliest(now: number, taken = 0): number {
+	earliest(now: number, taken = 0, earlierByMs = 0): number {
 		while (this.head < this.times.length && this.times[this.head] <= now - this.windowMs)
 			this.head++;
 		if (this.head > 4096) {
@@ -63,9 +66,11 @@ class SlidingWindow {
 		}
 		const free = this.limit - taken;
 		if (free <= 0) return Infinity;
-		const inWindow = this.times.length - this.head;
+		let inWindow = this.times.length - this.head;
+		while (inWindow > 0 && this.times[this.times.length - inWindow] - earlierByMs <= now - this.windowMs)
+			inWindow--;
 		if (inWindow < free) return now;
-		return this.times[this.times.length - free] + this.windowMs;
+		return this.times[this.times.length - free] - earlierByMs + this.windowMs;
 	}
 
 	record(at: number) {
@@ -109,6 +114,9 @@ export class AccountThrottle {
 
 	/** The 429s in a row, the cool-down and the lock-out (lockout.ts). */
 	private readonly guard = new LockoutGuard(API_LIMITS.lockoutAfter429s);
+
+	/** The fastest trusted round trip: how long before its answer a request arrived at least. */
+	private readonly roundTrip = new RoundTripFloor();
 
 	/** The configured rate; the rate in force drops below it after 429s and climbs back. */
 	private readonly sharedRate: SharedRate;
@@ -165,7 +173,7 @@ export class AccountThrottle {
 				continue;
 			}
 			const next = Math.max(
-				this.perSecond.earliest(now, this.inFlight),
+				this.perSecond.earliest(now, this.inFlight, this.roundTrip.creditMs(now)),
 				this.perHour.earliest(now),
 				this.lastSentAt + this.sharedRate.gapMs(now),
 			);
@@ -181,11 +189,12 @@ export class AccountThrottle {
 			this.perHour.record(now);
 			this.lastSentAt = now;
 			this.inFlight++;
+			this.roundTrip.loop.watchWhile(() => this.inFlight > 0);
 			let released = false;
 			return (result) => {
 				if (released) return 0;
 				released = true;
-				this.countUntilAnswered();
+				this.countUntilAnswered(now, result);
 				// What the answer means is recorded before anyone waiting for the slot wakes.
 				const pauseMs = this.record(result);
 				this.inFlight--;
@@ -198,15 +207,23 @@ export class AccountThrottle {
 	}
 
 	/**
-	 * The server counts a request when it arrives, somewhere between the moment
-	 * we let it go and the moment its answer is back; a stalled event loop can hold a request
-	 * between the two for hundreds of milliseconds. So a request in flight takes a place in the
-	 * per-second window as if it arrived now, and once answered it keeps that place until one
-	 * second after its answer. Then no second of the server's can hold more than the limit,
-	 * however late requests leave (in steady state about limit / (1 s + round trip) per second).
+	 * The server counts a request when it arrives, somewhere between the moment we let it go and
+	 * the moment its answer is back; a stalled event loop can hold a request between the two for
+	 * hundreds of milliseconds. So a request in flight takes a place in the per-second window as
+	 * if it arrived now, and once answered it keeps that place until one second after the latest
+	 * moment it can have arrived: its answer, less the part of a round trip that never shrinks
+	 * (roundTrip.ts; applied when the window is read, so it also frees answers recorded before
+	 * the round trips were measured). Then no second of the server's holds more than the limit,
+	 * however late requests leave (docs/rate-budget.md); in steady state about
+	 * limit / (1 s + the round trip's jitter) per second.
 	 */
-	private countUntilAnswered() {
-		this.perSecond.record(Date.now());
+	private countUntilAnswered(sentAt: number, result: SlotResult) {
+		const now = Date.now();
+		if (result.kind === 'answered' || result.kind === 'rateLimited') {
+			this.roundTrip.onAnswer(sentAt, now);
+		}
+		if (result.kind === 'rateLimited') this.roundTrip.on429(now);
+		this.perSecond.record(now);
 	}
 
 	private record(result: SlotResult): number {
