@@ -8,12 +8,13 @@ import { sleep } from 'n8n-workflow';
  * request arrived at least that much (less a margin) before its answer came back.
  */
 
-/** Round trips to measure before any is trusted: the first ones open connections (TLS). */
-const SAMPLES_BEFORE_CREDIT = 5;
+/**
+ * Round trips to measure before the fastest is trusted: the first ones open connections (TLS),
+ * up to one per request on the wire at once (the throttle's MAX_IN_FLIGHT, 5).
+ */
+const SAMPLES_BEFORE_CREDIT = 10;
 /** What the fastest trusted round trip may still hold above the parts that never shrink. */
 const CREDIT_MARGIN_MS = 20;
-/** After a 429, no credit for this long: the assumption may not hold on this account's path. */
-const NO_CREDIT_AFTER_429_MS = 60_000;
 
 /** The event loop is checked this often while requests are on the wire … */
 const TICK_MS = 10;
@@ -25,7 +26,7 @@ const LATE_MS = 5;
  * it ran late is longer than the way to the server and back (the answer waited in the process),
  * and is not trusted.
  */
-class LoopWatch {
+export class LoopWatch {
 	private running = false;
 
 	private lastTickAt = 0;
@@ -56,33 +57,25 @@ class LoopWatch {
 	}
 }
 
+/** The round trips to one host (a backup's path has legs of its own). */
 export class RoundTripFloor {
 	private fastestMs = Infinity;
 
 	private trusted = 0;
 
-	private noCreditUntil = 0;
-
-	readonly loop = new LoopWatch();
-
-	/** A request sent at `sentAt` was answered now (any HTTP answer). */
-	onAnswer(sentAt: number, now: number) {
-		if (!this.loop.onTimeSince(sentAt, now)) return;
+	/** A request sent at `sentAt` was answered now (any HTTP answer), the loop on time meanwhile or not. */
+	onAnswer(sentAt: number, now: number, loopOnTime: boolean) {
+		if (!loopOnTime) return;
 		this.trusted++;
 		this.fastestMs = Math.min(this.fastestMs, now - sentAt);
 	}
 
-	/** A 429: the platform saw more than we counted, so count every request in full for a while. */
-	on429(now: number) {
-		this.noCreditUntil = now + NO_CREDIT_AFTER_429_MS;
-	}
-
 	/**
 	 * How many milliseconds before its answer came back an answered request arrived at least, by
-	 * what the throttle measured; 0 until enough round trips are trusted.
+	 * what was measured; 0 until enough round trips are trusted.
 	 */
-	creditMs(now: number): number {
-		if (this.trusted < SAMPLES_BEFORE_CREDIT || now < this.noCreditUntil) return 0;
+	creditMs(): number {
+		if (this.trusted < SAMPLES_BEFORE_CREDIT) return 0;
 		return Math.max(0, this.fastestMs - CREDIT_MARGIN_MS);
 	}
 }

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { LockoutGuard, type GuardBlock } from './lockout';
-import { RoundTripFloor } from './roundTrip';
+import { LoopWatch, RoundTripFloor } from './roundTrip';
 import { SharedRate } from './sharedRate';
 
 /** The platform's published limits (docs/api.md#limits). */
@@ -23,11 +23,13 @@ const MAX_IN_FLIGHT = 5;
 /** The server counts arrivals; a small margin on the hourly window covers clock granularity. */
 const HOUR_MARGIN_MS = 60;
 /**
- * The per-second budget counted on the server's side of jitter (see countUntilAnswered):
- * a request counts from the moment it goes until one second after it arrived at the latest.
- * The few milliseconds above 1 s cover clock granularity.
+ * The server's second, counted on its side of jitter (see countUntilAnswered): a request counts
+ * from the moment it goes until this long after it arrived at the latest. The few milliseconds
+ * above 1 s cover clock granularity.
  */
-const ANSWERED_WINDOW_MS = 1000 + 10;
+const SERVER_SECOND_MS = 1000 + 10;
+/** After a 429 no credit for this long: the platform saw more than we counted. */
+const NO_CREDIT_AFTER_429_MS = 60_000;
 /**
  * A single 429 after a long quiet spell is most often two of our requests landing in the
  * same server second through network jitter, not a shared or spent quota: it earns a short
@@ -52,29 +54,55 @@ class SlidingWindow {
 	) {}
 
 	/**
-	 * The earliest moment at or after `now` when one more request fits in the window, `taken`
-	 * places being held by requests not recorded yet; Infinity when only a release frees one.
-	 * Each recorded moment counts as `earlierByMs` earlier (see countUntilAnswered); the moments
-	 * are kept a whole window, so that a smaller credit later counts them again.
+	 * The earliest moment at or after `now` when one more request fits in the window; Infinity
+	 * when only a release frees one.
 	 */
-	earliest(now: number, taken = 0, earlierByMs = 0): number {
+	earliest(now: number): number {
 		while (this.head < this.times.length && this.times[this.head] <= now - this.windowMs)
 			this.head++;
 		if (this.head > 4096) {
 			this.times.splice(0, this.head);
 			this.head = 0;
 		}
-		const free = this.limit - taken;
-		if (free <= 0) return Infinity;
-		let inWindow = this.times.length - this.head;
-		while (inWindow > 0 && this.times[this.times.length - inWindow] - earlierByMs <= now - this.windowMs)
-			inWindow--;
-		if (inWindow < free) return now;
-		return this.times[this.times.length - free] - earlierByMs + this.windowMs;
+		const inWindow = this.times.length - this.head;
+		if (inWindow < this.limit) return now;
+		return this.times[this.times.length - this.limit] + this.windowMs;
 	}
 
 	record(at: number) {
 		this.times.push(at);
+	}
+}
+
+/**
+ * The per-second budget as the server counts it (docs/rate-budget.md): every request holds a place
+ * until one server second after the latest moment it can have arrived. An answered request holds
+ * it until one second after its answer, less the credit of the host's round trips, read when the
+ * window is read (so it also frees answers recorded before the round trips were measured).
+ */
+class ServerSecond {
+	private held: Array<{ until: number; creditedBy?: RoundTripFloor }> = [];
+
+	constructor(public limit: number) {}
+
+	/**
+	 * The earliest moment at or after `now` when one more request fits, `taken` places being held
+	 * by requests on the wire; Infinity when only a release frees one.
+	 */
+	earliest(now: number, taken: number, credit: boolean): number {
+		// A credit only shortens a place, so one whose full length is over can go.
+		this.held = this.held.filter((place) => place.until > now);
+		const free = this.limit - taken;
+		if (free <= 0) return Infinity;
+		const ends = this.held
+			.map((place) => place.until - (credit ? (place.creditedBy?.creditMs() ?? 0) : 0))
+			.filter((end) => end > now)
+			.sort((a, b) => a - b);
+		return ends.length < free ? now : ends[ends.length - free];
+	}
+
+	hold(until: number, creditedBy?: RoundTripFloor) {
+		this.held.push({ until, creditedBy });
 	}
 }
 
@@ -102,7 +130,7 @@ export type Release = (result: SlotResult) => number;
  * reservation is atomic.
  */
 export class AccountThrottle {
-	private readonly perSecond: SlidingWindow;
+	private readonly perSecond: ServerSecond;
 
 	private readonly perHour: SlidingWindow;
 
@@ -115,8 +143,13 @@ export class AccountThrottle {
 	/** The 429s in a row, the cool-down and the lock-out (lockout.ts). */
 	private readonly guard = new LockoutGuard(API_LIMITS.lockoutAfter429s);
 
-	/** The fastest trusted round trip: how long before its answer a request arrived at least. */
-	private readonly roundTrip = new RoundTripFloor();
+	/** Per host, the fastest trusted round trip: how long before its answer a request arrived at least. */
+	private readonly roundTrips = new Map<string, RoundTripFloor>();
+
+	/** Whether this process's event loop ran on time while requests were on the wire. */
+	private readonly loop = new LoopWatch();
+
+	private noCreditUntil = 0;
 
 	/** The configured rate; the rate in force drops below it after 429s and climbs back. */
 	private readonly sharedRate: SharedRate;
@@ -132,7 +165,7 @@ export class AccountThrottle {
 	constructor(maxPerSecond: number) {
 		const perSecond = allowedRate(maxPerSecond);
 		this.sharedRate = new SharedRate(perSecond);
-		this.perSecond = new SlidingWindow(perSecond, ANSWERED_WINDOW_MS);
+		this.perSecond = new ServerSecond(perSecond);
 		this.perHour = new SlidingWindow(hourlyShare(perSecond), 3_600_000 + HOUR_MARGIN_MS);
 	}
 
@@ -154,10 +187,10 @@ export class AccountThrottle {
 	}
 
 	/**
-	 * Waits for a slot. Returns the release to call with the answer, or the reason why nothing
-	 * may be sent.
+	 * Waits for a slot for a request to `host`. Returns the release to call with the answer, or
+	 * the reason why nothing may be sent.
 	 */
-	async acquire(): Promise<ThrottleBlock | Release> {
+	async acquire(host = ''): Promise<ThrottleBlock | Release> {
 		for (;;) {
 			const now = Date.now();
 			const block = this.blocked(now);
@@ -173,7 +206,7 @@ export class AccountThrottle {
 				continue;
 			}
 			const next = Math.max(
-				this.perSecond.earliest(now, this.inFlight, this.roundTrip.creditMs(now)),
+				this.perSecond.earliest(now, this.inFlight, now >= this.noCreditUntil),
 				this.perHour.earliest(now),
 				this.lastSentAt + this.sharedRate.gapMs(now),
 			);
@@ -189,12 +222,12 @@ export class AccountThrottle {
 			this.perHour.record(now);
 			this.lastSentAt = now;
 			this.inFlight++;
-			this.roundTrip.loop.watchWhile(() => this.inFlight > 0);
+			this.loop.watchWhile(() => this.inFlight > 0);
 			let released = false;
 			return (result) => {
 				if (released) return 0;
 				released = true;
-				this.countUntilAnswered(now, result);
+				this.countUntilAnswered(host, now, result);
 				// What the answer means is recorded before anyone waiting for the slot wakes.
 				const pauseMs = this.record(result);
 				this.inFlight--;
@@ -212,18 +245,28 @@ export class AccountThrottle {
 	 * hundreds of milliseconds. So a request in flight takes a place in the per-second window as
 	 * if it arrived now, and once answered it keeps that place until one second after the latest
 	 * moment it can have arrived: its answer, less the part of a round trip that never shrinks
-	 * (roundTrip.ts; applied when the window is read, so it also frees answers recorded before
-	 * the round trips were measured). Then no second of the server's holds more than the limit,
-	 * however late requests leave (docs/rate-budget.md); in steady state about
-	 * limit / (1 s + the round trip's jitter) per second.
+	 * (roundTrip.ts). Then no second of the server's holds more than the limit, however late
+	 * requests leave (docs/rate-budget.md); in steady state about limit / (1 s + the round trip's
+	 * jitter) per second.
 	 */
-	private countUntilAnswered(sentAt: number, result: SlotResult) {
+	private countUntilAnswered(host: string, sentAt: number, result: SlotResult) {
 		const now = Date.now();
-		if (result.kind === 'answered' || result.kind === 'rateLimited') {
-			this.roundTrip.onAnswer(sentAt, now);
+		if (result.kind === 'noAnswer') {
+			// No answer proves it arrived, nor when: it may still be read (a slow server behind a
+			// Timeout). Assume no later than it has been on its way already.
+			this.perSecond.hold(now + (now - sentAt) + SERVER_SECOND_MS);
+			return;
 		}
-		if (result.kind === 'rateLimited') this.roundTrip.on429(now);
-		this.perSecond.record(now);
+		let roundTrip = this.roundTrips.get(host);
+		if (!roundTrip) {
+			roundTrip = new RoundTripFloor();
+			this.roundTrips.set(host, roundTrip);
+		}
+		if (result.kind === 'rateLimited') this.noCreditUntil = now + NO_CREDIT_AFTER_429_MS;
+		if (result.kind !== 'lockedOut') {
+			roundTrip.onAnswer(sentAt, now, this.loop.onTimeSince(sentAt, now));
+		}
+		this.perSecond.hold(now + SERVER_SECOND_MS, roundTrip);
 	}
 
 	private record(result: SlotResult): number {
