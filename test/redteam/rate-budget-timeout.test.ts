@@ -16,7 +16,7 @@ let platform: FakePlatform;
 
 useFakePlatform((started) => (platform = started));
 
-async function burstThroughSlowServer(requestOptions: Record<string, unknown>) {
+async function burstThroughSlowServer(requestOptions: { timeout?: number }) {
 	// Five quick requests calibrate; the next 10 meet a slow server (counted 1.2 s after they
 	// left); the rest are quick again.
 	platform.inject({ kind: 'latency', ms: 1200, skip: 5, times: 10 });
