@@ -8,8 +8,8 @@
  * `toServer` ms later, and its slot is given back `back` ms after that. The server's busiest
  * second is counted over the arrivals (the fake platform's own busiestSecond).
  *
- * The tests marked FAILS ON main show a defect of the current code; they are left red on purpose
- * (the red team reports, it does not fix).
+ * The tests marked "fixed" showed a defect of the code they were written against; they pass since
+ * the fix (docs/rate-budget.md, "A request without an answer").
  */
 import { busiestSecond } from '../../tools/fake-platform';
 import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
@@ -57,7 +57,7 @@ async function simulate(limit: number, plan: Planned[]) {
 	return arrivals;
 }
 
-test('FAILS ON main: a timed-out request the server counts after the client gave up still holds its place for the server second', async () => {
+test('red team, fixed (25 in one second before): a timed-out request the server counts after the client gave up still holds its place for the server second', async () => {
 	// Five quick round trips calibrate (40 ms). Then a burst of reads meets a slow server: it reads
 	// (and counts) each request 1.2 s after it left, while the node's Timeout (200 ms) has long
 	// given the slot back as 'noAnswer'. Then the server is quick again: the timed-out requests

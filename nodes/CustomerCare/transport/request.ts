@@ -95,7 +95,8 @@ function slotResultOf(verdict: Verdict, sentAt: number): SlotResult {
 	if (verdict.kind === 'lockedOut') {
 		return { kind: 'lockedOut', until: Date.now() + verdict.minutes * 60_000 };
 	}
-	return verdict.kind === 'failed' ? { kind: 'noAnswer' } : { kind: 'answered' };
+	if (verdict.kind === 'failed') return { kind: verdict.neverLeft ? 'neverSent' : 'noAnswer' };
+	return { kind: 'answered' };
 }
 
 /**

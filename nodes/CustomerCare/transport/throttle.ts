@@ -28,6 +28,11 @@ const HOUR_MARGIN_MS = 60;
  * above 1 s cover clock granularity.
  */
 const SERVER_SECOND_MS = 1000 + 10;
+/**
+ * A request given up without an answer may still be read by the server later: a slow one behind
+ * the node's Timeout, or behind a gateway that gave up first. It holds its place this long after.
+ */
+const UNANSWERED_HOLD_MS = 60_000;
 /** After a 429 no credit for this long: the platform saw more than we counted. */
 const NO_CREDIT_AFTER_429_MS = 60_000;
 /**
@@ -118,7 +123,9 @@ export type SlotResult =
 	| { kind: 'rateLimited'; sentAt: number }
 	| { kind: 'lockedOut'; until: number }
 	/** No usable answer (no answer, 5xx, unreadable): tells nothing about the 429 count. */
-	| { kind: 'noAnswer' };
+	| { kind: 'noAnswer' }
+	/** The connection was never made: nothing reached the platform. */
+	| { kind: 'neverSent' };
 
 /** Gives the slot back with what the answer was; returns the pause after a 429 (ms), else 0. */
 export type Release = (result: SlotResult) => number;
@@ -251,10 +258,9 @@ export class AccountThrottle {
 	 */
 	private countUntilAnswered(host: string, sentAt: number, result: SlotResult) {
 		const now = Date.now();
+		if (result.kind === 'neverSent') return;
 		if (result.kind === 'noAnswer') {
-			// No answer proves it arrived, nor when: it may still be read (a slow server behind a
-			// Timeout). Assume no later than it has been on its way already.
-			this.perSecond.hold(now + (now - sentAt) + SERVER_SECOND_MS);
+			this.perSecond.hold(now + UNANSWERED_HOLD_MS + SERVER_SECOND_MS);
 			return;
 		}
 		let roundTrip = this.roundTrips.get(host);
