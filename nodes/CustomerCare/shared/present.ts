@@ -128,7 +128,11 @@ function presentLevel(
 	serverOffset?: string,
 ): IDataObject {
 	const result: IDataObject = {};
-	for (const [key, value] of Object.entries(record)) {
+	// A plain loop over the keys: a Return All presents tens of thousands of records, and
+	// Object.entries would allocate a pair per field.
+	for (const key in record) {
+		if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+		const value = record[key];
 		const convention = level.times.get(key);
 		const child = level.children.get(key);
 		if (convention)
