@@ -54,7 +54,7 @@ function labelled(raw: unknown, definitions: Definition[]): IDataObject {
 }
 
 function expectPresented(output: IDataObject[], raw: IDataObject[]) {
-	const definitions = (platform.requests({ path: DEFINITIONS })[0].response as { custom_fields: Definition[] }).custom_fields;
+	const definitions = platform.store.ticketFields as Definition[];
 	expect(output.map((ticket) => ticket.ticket_id)).toEqual(raw.map((ticket) => ticket.ticket_id));
 	let withChoices = 0;
 	output.forEach((ticket, index) => {
