@@ -75,6 +75,8 @@ interface RunFigures extends WorkerResult {
 	firstArrivalMs: number | null;
 	firstLaterPageMs: number | null;
 	lastArrivalMs: number | null;
+	/** The last ticket-list page's arrival: what the run does after it is the work on the records (and labels). */
+	lastPageArrivalMs: number | null;
 	/** Most requests that arrived within any 1,000 ms. */
 	peakPerSecond: number;
 	/**
@@ -102,6 +104,7 @@ function analyse(log: RecordedRequest[], domain: string, startedAt: number) {
 	const isList = (request: RecordedRequest) => request.path === `/${domain}/api/v2/tickets`;
 	const later = api.find((request) => isList(request) && Number(request.query.page ?? 1) > 1);
 	const pages = api.filter((request) => isList(request) && request.status === 200).length;
+	const listed = api.filter(isList);
 	return {
 		requests: api.length,
 		pages,
@@ -111,6 +114,7 @@ function analyse(log: RecordedRequest[], domain: string, startedAt: number) {
 		firstArrivalMs: api.length ? api[0].at - startedAt : null,
 		firstLaterPageMs: later ? later.at - startedAt : null,
 		lastArrivalMs: api.length ? api[api.length - 1].at - startedAt : null,
+		lastPageArrivalMs: listed.length ? listed[listed.length - 1].at - startedAt : null,
 		peakPerSecond: busiestSecond(api.map((request) => request.at)),
 		boundSeconds: pages / RATE,
 	};
@@ -327,6 +331,37 @@ async function main() {
 		],
 		diagnosticsRows,
 	);
+
+	// Simplify's cost, seen from outside the node: the same run with it on and off (medians),
+	// and the time from the last page's arrival at the server to the end of the run.
+	const simplifyRows: Cell[][] = LATENCIES_MS.flatMap((latencyMs) => {
+		const on = scenarios.find((scenario) => scenario.latencyMs === latencyMs && scenario.variant.id === 'customerCare');
+		const off = scenarios.find((scenario) => scenario.latencyMs === latencyMs && scenario.variant.id === 'customerCareRaw');
+		if (!on || !off) return [];
+		const wallOn = median(on.runs.map((run) => run.wallMs));
+		const wallOff = median(off.runs.map((run) => run.wallMs));
+		const tail = (runs: RunFigures[]) => Math.round(median(runs.map((run) => run.wallMs - (run.lastPageArrivalMs ?? 0))));
+		const tailOn = tail(on.runs);
+		const tailOff = tail(off.runs);
+		return [
+			[
+				latencyMs,
+				round(wallOn / 1000, 2),
+				round(wallOff / 1000, 2),
+				Math.round(wallOn - wallOff),
+				`${round((100 * (wallOn - wallOff)) / wallOn, 1)} %`,
+				tailOn,
+				tailOff,
+				`${round((100 * (tailOn - tailOff)) / wallOn, 1)} %`,
+			],
+		];
+	});
+	if (simplifyRows.length)
+		printTable(
+			`   Simplify's share of the wall time (medians of ${options.reps}; target ≤ 5 %)`,
+			['latency ms', 'wall on s', 'wall off s', 'on − off ms', 'share (on − off)', 'after last page on ms', 'off ms', 'share (after last page)'],
+			simplifyRows,
+		);
 
 	const file = writeResults('throughput', {
 		command: 'npm run bench',

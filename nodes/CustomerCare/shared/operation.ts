@@ -26,7 +26,12 @@ import { findLostCreate, type CreateLookup } from '../transport/createLookup';
 import { missingRootError, writeWithoutRootError } from '../transport/answerShape';
 import { UnconfirmedWriteError } from '../transport/errors';
 import { fetchList, type ListSpec } from '../transport/list';
-import { customerCareRequest, getAccount, type Account } from '../transport/request';
+import {
+	customerCareRequest,
+	getAccount,
+	type Account,
+	type ApiRequest,
+} from '../transport/request';
 import { forgetLookups, readLookups, readSince, type LookupName, type Lookups } from './lookups';
 import { presentLookups, presentOutput } from './simplify';
 import { returnAllAndLimit } from './descriptions';
@@ -82,7 +87,10 @@ export interface OperationSpec {
 	list?: ListSpec;
 	/** A create: where to look the record up when the answer to it was lost. */
 	findCreated?: CreateLookup;
-	/** Last shaping step on the records, e.g. custom fields by label. */
+	/**
+	 * Last shaping step on the records, e.g. custom fields by label. For a list it runs on each
+	 * page as the page arrives: it takes the records one by one (no count, order or limit).
+	 */
 	transform?: (
 		this: IExecuteSingleFunctions,
 		records: IDataObject[],
@@ -246,7 +254,25 @@ async function readOutputLookups(
 	item.lookups = { ...item.lookups, ...lookups };
 }
 
-/** Sends the prepared request through our transport and turns the answer into records. */
+/** The records as the item outputs them: the definitions their labels need, the operation's shaping, Simplify. */
+async function outputOf(
+	ctx: IExecuteSingleFunctions,
+	spec: OperationSpec,
+	endpoint: Endpoint,
+	records: IDataObject[],
+	item: ItemContext,
+): Promise<IDataObject[]> {
+	await readOutputLookups(ctx, spec, endpoint, records, item);
+	const shaped = spec.transform ? await spec.transform.call(ctx, records, item) : records;
+	return presentOutput.call(ctx, shaped, item);
+}
+
+/**
+ * Sends the prepared request through our transport and returns the item's output records. A
+ * list's pages are shaped as they arrive, while the next ones are read (a Return All of 40
+ * pages would otherwise do all of it after the last); the definitions their labels need are
+ * read as soon as a page holds such codes.
+ */
 async function send(
 	ctx: IExecuteSingleFunctions,
 	spec: OperationSpec,
@@ -270,8 +296,21 @@ async function send(
 			apiRequest,
 			spec.list,
 			returnAll ? undefined : checkLimit(ctx),
+			async (page) => await outputOf(ctx, spec, endpoint, page, item),
 		);
 	}
+	const records = await answerRecords(ctx, spec, endpoint, apiRequest, item);
+	return await outputOf(ctx, spec, endpoint, records, item);
+}
+
+/** The records of a single request's answer (not a list). */
+async function answerRecords(
+	ctx: IExecuteSingleFunctions,
+	spec: OperationSpec,
+	endpoint: Endpoint,
+	apiRequest: ApiRequest & { method: IHttpRequestMethods },
+	item: ItemContext,
+): Promise<IDataObject[]> {
 	const { rootProperty } = endpoint;
 	const sentAt = Date.now();
 	const answer = await customerCareRequest.call(ctx, apiRequest).catch(async (error: unknown) => {
@@ -324,11 +363,7 @@ function runOperation(endpoint: Endpoint, spec: OperationSpec) {
 			};
 			// n8n types the request it built with an optional url, as its own preSend steps take it.
 			request = await prepare(this, spec, requestData.options as IHttpRequestOptions, item);
-			let records = await send(this, spec, endpoint, request, item);
-			await readOutputLookups(this, spec, endpoint, records, item);
-			if (spec.transform) records = await spec.transform.call(this, records, item);
-			records = presentOutput.call(this, records, item);
-			return toItems(records, itemIndex);
+			return toItems(await send(this, spec, endpoint, request, item), itemIndex);
 		} catch (caught) {
 			let error = caught;
 			const refused = error instanceof NodeApiError && !(error instanceof UnconfirmedWriteError);

@@ -32,6 +32,9 @@ interface Level {
 	children: Map<string, Level>;
 }
 
+/** A level that only rewrites values (no label or copy to put beside a field) can be presented in place. */
+const addsFields = (level: Level) => level.coded.size > 0 || level.copies.size > 0;
+
 const emptyLevel = (): Level => ({
 	times: new Map(),
 	coded: new Map(),
@@ -125,21 +128,25 @@ function presentLevel(
 	record: IDataObject,
 	level: Level,
 	context: PresentContext,
-	serverOffset?: string,
+	serverOffset: string | undefined,
+	inPlace: boolean,
 ): IDataObject {
-	const result: IDataObject = {};
-	for (const [key, value] of Object.entries(record)) {
+	// Labels and copies go right after their field, so such a level is written into a new
+	// object; any other is rewritten in place when the caller owns the record (a freshly
+	// parsed answer keeps its compact shape, and no copy of it is made).
+	const result: IDataObject = inPlace && !addsFields(level) ? record : {};
+	// A plain loop over the keys: a Return All presents tens of thousands of records, and
+	// Object.entries would allocate a pair per field.
+	for (const key in record) {
+		if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+		const value = record[key];
 		const convention = level.times.get(key);
 		const child = level.children.get(key);
+		let shown = value;
 		if (convention)
-			result[key] = presentTime(
-				value,
-				convention,
-				context.timeZone,
-				serverOffset,
-			) as IDataObject[string];
-		else if (child) result[key] = presentChild(value, child, context, serverOffset);
-		else result[key] = value;
+			shown = presentTime(value, convention, context.timeZone, serverOffset) as IDataObject[string];
+		else if (child) shown = presentChild(value, child, context, serverOffset, inPlace);
+		if (result !== record || shown !== value) result[key] = shown;
 		// The label right after its code, so that both read together in the output.
 		const coded = level.coded.get(key);
 		if (coded) result[coded.label] = labelOf(value, coded, context.references);
@@ -153,30 +160,40 @@ function presentChild(
 	value: unknown,
 	level: Level,
 	context: PresentContext,
-	serverOffset?: string,
+	serverOffset: string | undefined,
+	inPlace: boolean,
 ): IDataObject[string] {
 	const each = level.children.get('*');
 	if (Array.isArray(value) && each) {
-		return value.map((entry: unknown) =>
-			isObject(entry) ? presentLevel(entry, each, context, serverOffset) : entry,
-		) as IDataObject[];
+		const entries = inPlace ? value : [...value];
+		for (let index = 0; index < entries.length; index++) {
+			const entry: unknown = entries[index];
+			if (isObject(entry))
+				entries[index] = presentLevel(entry, each, context, serverOffset, inPlace);
+		}
+		return entries as IDataObject[];
 	}
 	return isObject(value)
-		? presentLevel(value, level, context, serverOffset)
+		? presentLevel(value, level, context, serverOffset, inPlace)
 		: (value as IDataObject[string]);
 }
 
-/** A record of `kind` as Simplify shows it (a new object; the record is not changed). */
+/**
+ * A record of `kind` as Simplify shows it. A new object, the record unchanged; with `inPlace`
+ * (records the caller owns, e.g. just parsed) the record itself is rewritten where that keeps
+ * every field in its place, and what is returned may be the record.
+ */
 export function present(
 	record: IDataObject,
 	kind: RecordKind,
 	context: PresentContext,
+	inPlace = false,
 ): IDataObject {
 	// Zone-less server times take the offset of the same answer's generation time.
 	const generated =
 		typeof record.generated_at === 'string' ? OFFSET.exec(record.generated_at.trim()) : null;
 	const serverOffset = generated?.[0].toUpperCase();
-	return presentLevel(record, levelsOf(kind), context, serverOffset);
+	return presentLevel(record, levelsOf(kind), context, serverOffset, inPlace);
 }
 
 /**

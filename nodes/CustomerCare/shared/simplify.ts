@@ -85,15 +85,22 @@ function referencesOf(lookups: Lookups): References {
 	return references;
 }
 
-/** Records of `kind` as Simplify shows them: offset times in the account's zone, labels beside codes. */
+/**
+ * Records of `kind` as Simplify shows them: offset times in the account's zone, labels beside
+ * codes. `inPlace`: the records are the caller's own (just parsed) and may be rewritten.
+ */
 export function presentRecords(
 	records: IDataObject[],
 	kind: RecordKind,
 	timeZone: string,
 	lookups: Lookups,
+	inPlace = false,
 ): IDataObject[] {
-	const references = referencesOf(lookups);
-	return records.map((record) => present(record, kind, { timeZone, references }));
+	const context = { timeZone, references: referencesOf(lookups) };
+	const presented = inPlace ? records : new Array<IDataObject>(records.length);
+	for (let index = 0; index < records.length; index++)
+		presented[index] = present(records[index], kind, context, inPlace);
+	return presented;
 }
 
 /** The reference lists an operation's output needs, read after its request, for the codes it holds. */
@@ -112,5 +119,6 @@ export function presentOutput(
 ): IDataObject[] {
 	const kind = recordKindOf(this);
 	if (!kind || !simplifyIsOn(this)) return records;
-	return presentRecords(records, kind, item.timeZone, item.lookups);
+	// The records of this item's own answer, parsed for it: rewritten, not copied.
+	return presentRecords(records, kind, item.timeZone, item.lookups, true);
 }

@@ -138,13 +138,61 @@ export function toSlashDate(ms: number, timeZone: string): string {
 }
 
 /**
+ * Offsets change seldom: the zone's offset is kept per 15-minute UTC block, taken at the
+ * block's first and last second. When both agree the offset holds for the whole block (no zone
+ * changes its offset twice within 15 minutes); when they differ the block holds a change and
+ * each time in it is converted on its own. A Return All presents tens of thousands of times,
+ * and one Intl call costs more than all the rest of presenting a record.
+ */
+const BLOCK_MS = 15 * 60_000;
+const MAX_BLOCKS = 100_000;
+const blockOffsets = new Map<string, Map<number, number | null>>();
+
+function blockOffsetAt(second: number, timeZone: string): number | null {
+	let offsets = blockOffsets.get(timeZone);
+	if (!offsets) {
+		offsets = new Map();
+		blockOffsets.set(timeZone, offsets);
+	}
+	const block = Math.floor(second / BLOCK_MS);
+	let offset = offsets.get(block);
+	if (offset === undefined) {
+		const start = block * BLOCK_MS;
+		const first = offsetAt(start, timeZone);
+		offset = first === offsetAt(start + BLOCK_MS - 1000, timeZone) ? first : null;
+		if (offsets.size >= MAX_BLOCKS) offsets.clear();
+		offsets.set(block, offset);
+	}
+	return offset;
+}
+
+/** Years written as four digits, where a UTC Date's fields and Intl's agree. */
+const FAST_FROM = Date.UTC(1000, 0, 2);
+const FAST_TO = Date.UTC(9999, 11, 30);
+
+/** The wall clock of `second` in the zone: from the block's offset, else from Intl. */
+function wallClockOf(second: number, timeZone: string) {
+	const offset = second > FAST_FROM && second < FAST_TO ? blockOffsetAt(second, timeZone) : null;
+	if (offset === null) return wallClock(second, timeZone);
+	const wall = new Date(second + offset);
+	return {
+		year: wall.getUTCFullYear(),
+		month: wall.getUTCMonth() + 1,
+		day: wall.getUTCDate(),
+		hour: wall.getUTCHours(),
+		minute: wall.getUTCMinutes(),
+		second: wall.getUTCSeconds(),
+	};
+}
+
+/**
  * ISO 8601 with the zone's offset at that instant, to the second: `2026-11-23T13:36:35+07:00`
  * (`+00:00` for UTC, never `Z`: one form for every output time).
  */
 export function toOffsetIso(ms: number, timeZone: string): string {
 	const second = Math.floor(ms / 1000) * 1000;
-	const w = wallClock(second, timeZone);
-	// The offset from the same wall clock (as offsetAt does), so one Intl call per time.
+	const w = wallClockOf(second, timeZone);
+	// The offset from the same wall clock (as offsetAt does).
 	const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 	const offsetMinutes = Math.round((wallAsUtc - second) / 60_000);
 	const sign = offsetMinutes < 0 ? '-' : '+';

@@ -30,6 +30,15 @@ export interface ListSpec {
 	order?: (qs: IDataObject) => (a: IDataObject, b: IDataObject) => number;
 }
 
+/**
+ * What the caller makes of each page's records as the page arrives (e.g. Simplify), while the
+ * next pages are still on the wire: one record out per record in, its id kept (pages are
+ * merged without repeats after it). Each record passes through it once.
+ */
+export type PageShaper = (records: IDataObject[]) => Promise<IDataObject[]>;
+
+const unshaped: PageShaper = async (records) => await Promise.resolve(records);
+
 /** The API's longest date window (docs/api.md#limits). */
 export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
 
@@ -94,10 +103,11 @@ export async function fetchList(
 	request: ApiRequest,
 	spec: ListSpec,
 	limit?: number,
+	shape: PageShaper = unshaped,
 ): Promise<IDataObject[]> {
 	const qs = request.qs ?? {};
 	const pair = spec.windowPairs?.find(([since]) => qs[since] !== undefined && qs[since] !== '');
-	if (!pair) return await fetchPages.call(this, request, spec, limit);
+	if (!pair) return await fetchPages.call(this, request, spec, limit, shape);
 
 	const [since, to] = pair;
 	const sinceMs = Date.parse(String(qs[since]));
@@ -114,18 +124,19 @@ export async function fetchList(
 			windows.map(async (window) => await fetchPages.call(this, window, spec, limit)),
 		);
 		const merged = dedupe(perWindow.flat(), spec.idProperty).sort(compare);
-		return limit === undefined ? merged : merged.slice(0, limit);
+		// Sorted on the API's own values: shaped (times rewritten) only once merged.
+		return await shape(limit === undefined ? merged : merged.slice(0, limit));
 	}
 	if (limit !== undefined) {
 		const records: IDataObject[] = [];
 		for (const window of windows) {
 			if (records.length >= limit) break;
-			records.push(...(await fetchPages.call(this, window, spec, limit - records.length)));
+			records.push(...(await fetchPages.call(this, window, spec, limit - records.length, shape)));
 		}
 		return dedupe(records, spec.idProperty).slice(0, limit);
 	}
 	const perWindow = await Promise.all(
-		windows.map(async (window) => await fetchPages.call(this, window, spec)),
+		windows.map(async (window) => await fetchPages.call(this, window, spec, undefined, shape)),
 	);
 	return dedupe(perWindow.flat(), spec.idProperty);
 }
@@ -141,10 +152,11 @@ async function fetchPages(
 	request: ApiRequest,
 	spec: ListSpec,
 	limit?: number,
+	shape: PageShaper = unshaped,
 ): Promise<IDataObject[]> {
 	if (!spec.paged) {
 		const records = recordsOf(this, await customerCareRequest.call(this, request), request, spec);
-		return limit === undefined ? records : records.slice(0, limit);
+		return await shape(limit === undefined ? records : records.slice(0, limit));
 	}
 
 	const page = async (pageNumber: number, count: number) =>
@@ -152,15 +164,29 @@ async function fetchPages(
 			...request,
 			qs: { ...request.qs, page: pageNumber, count },
 		});
+	/**
+	 * A page's records, shaped as soon as they arrive; only what the read needs of the answer
+	 * is kept besides (the raw answer is left to the garbage collector at once).
+	 */
+	const shapedPage = async (pageNumber: number) => {
+		const answer = await page(pageNumber, MAX_PAGE_SIZE);
+		const raw = recordsOf(this, answer, request, spec);
+		return { numFound: answer.numFound, count: raw.length, records: await shape(raw) };
+	};
 
 	if (limit !== undefined) {
-		const records: IDataObject[] = [];
-		for (let pageNumber = 1; records.length < limit; pageNumber++) {
+		const shaped: Array<Promise<IDataObject[]>> = [];
+		for (let pageNumber = 1, read = 0; read < limit; pageNumber++) {
 			const count = Math.min(MAX_PAGE_SIZE, limit);
 			const batch = recordsOf(this, await page(pageNumber, count), request, spec);
-			records.push(...batch);
+			read += batch.length;
+			// Shaped while the next page is read; a failure is reported below, not left unhandled.
+			const next = shape(batch);
+			next.catch(() => undefined);
+			shaped.push(next);
 			if (batch.length < count) break;
 		}
+		const records = (await Promise.all(shaped)).flat();
 		return dedupe(records, spec.idProperty).slice(0, limit);
 	}
 
@@ -168,27 +194,30 @@ async function fetchPages(
 	// skipped): every page reports numFound, and a read where it moved is done again.
 	for (let attempt = 1; ; attempt++) {
 		const first = await page(1, MAX_PAGE_SIZE);
-		const firstRecords = recordsOf(this, first, request, spec);
-		const total = Number(first.numFound ?? firstRecords.length);
+		const firstRaw = recordsOf(this, first, request, spec);
+		const total = Number(first.numFound ?? firstRaw.length);
 		const pages = Math.ceil(total / MAX_PAGE_SIZE);
-		if (firstRecords.length < MAX_PAGE_SIZE || pages <= 1)
-			return dedupe(firstRecords, spec.idProperty);
+		if (firstRaw.length < MAX_PAGE_SIZE || pages <= 1)
+			return dedupe(await shape(firstRaw), spec.idProperty);
 
-		const rest = await Promise.all(
-			Array.from({ length: pages - 1 }, async (_, index) => await page(index + 2, MAX_PAGE_SIZE)),
-		);
-		const records = firstRecords.concat(
-			...rest.map((answer) => recordsOf(this, answer, request, spec)),
-		);
+		// The first page is shaped while the others are asked for and read.
+		const [firstRecords, rest] = await Promise.all([
+			shape(firstRaw),
+			Promise.all(
+				Array.from({ length: pages - 1 }, async (_, index) => await shapedPage(index + 2)),
+			),
+		]);
+		const records = firstRecords.concat(...rest.map((answer) => answer.records));
 		let stable = rest.every((answer) => Number(answer.numFound ?? total) === total);
 		// Records added while we read push the list past numFound: follow on until a short page.
 		for (
-			let pageNumber = pages + 1, last = recordsOf(this, rest[rest.length - 1], request, spec);
-			last.length === MAX_PAGE_SIZE;
+			let pageNumber = pages + 1, count = rest[rest.length - 1].count;
+			count === MAX_PAGE_SIZE;
 			pageNumber++
 		) {
-			last = recordsOf(this, await page(pageNumber, MAX_PAGE_SIZE), request, spec);
-			records.push(...last);
+			const next = await shapedPage(pageNumber);
+			count = next.count;
+			records.push(...next.records);
 			stable = false;
 		}
 		if (stable || attempt === MAX_READ_ATTEMPTS) return dedupe(records, spec.idProperty);
