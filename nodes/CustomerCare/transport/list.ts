@@ -164,19 +164,53 @@ async function fetchPages(
 		return dedupe(records, spec.idProperty).slice(0, limit);
 	}
 
+	const read = await readAllPages.call(this, request, spec);
+	return read.records ?? [];
+}
+
+/** A whole read of a paged list, or its size when page 1 showed more than the caller accepts. */
+export interface PagesRead {
+	/** Every record (de-duplicated); absent when the read stopped after page 1. */
+	records?: IDataObject[];
+	/** The number of records page 1 reported. */
+	numFound: number;
+	/** The requests the read made. */
+	requests: number;
+}
+
+/**
+ * Reads every page of a paged list (one window at most). `accept`, given the size page 1
+ * reports, may stop the read there: the trigger's bounded poll reads a window only when all of
+ * it fits in what is left of its budget.
+ */
+export async function readAllPages(
+	this: TransportContext,
+	request: ApiRequest,
+	spec: ListSpec,
+	accept: (numFound: number) => boolean = () => true,
+): Promise<PagesRead> {
+	const page = async (pageNumber: number, count: number) =>
+		await customerCareRequest.call(this, {
+			...request,
+			qs: { ...request.qs, page: pageNumber, count },
+		});
+	let requests = 0;
 	// Records that change while the pages are read shift the pages under us (one could be
 	// skipped): every page reports numFound, and a read where it moved is done again.
 	for (let attempt = 1; ; attempt++) {
 		const first = await page(1, MAX_PAGE_SIZE);
+		requests++;
 		const firstRecords = recordsOf(this, first, request, spec);
 		const total = Number(first.numFound ?? firstRecords.length);
 		const pages = Math.ceil(total / MAX_PAGE_SIZE);
+		if (attempt === 1 && !accept(total)) return { numFound: total, requests };
 		if (firstRecords.length < MAX_PAGE_SIZE || pages <= 1)
-			return dedupe(firstRecords, spec.idProperty);
+			return { records: dedupe(firstRecords, spec.idProperty), numFound: total, requests };
 
 		const rest = await Promise.all(
 			Array.from({ length: pages - 1 }, async (_, index) => await page(index + 2, MAX_PAGE_SIZE)),
 		);
+		requests += rest.length;
 		const records = firstRecords.concat(
 			...rest.map((answer) => recordsOf(this, answer, request, spec)),
 		);
@@ -188,9 +222,11 @@ async function fetchPages(
 			pageNumber++
 		) {
 			last = recordsOf(this, await page(pageNumber, MAX_PAGE_SIZE), request, spec);
+			requests++;
 			records.push(...last);
 			stable = false;
 		}
-		if (stable || attempt === MAX_READ_ATTEMPTS) return dedupe(records, spec.idProperty);
+		if (stable || attempt === MAX_READ_ATTEMPTS)
+			return { records: dedupe(records, spec.idProperty), numFound: total, requests };
 	}
 }
