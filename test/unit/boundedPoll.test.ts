@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The trigger's poll step — planPoll → boundedRead → completeRead, the functions pollList runs —
  * under n8n's durable scheduler with durable cursors, as docs/scheduler.md reads it:
@@ -162,7 +161,7 @@ const scenario = fc.record({
 	}),
 	/** How much of the 40 days before T0 changed: nothing, some, or a backlog of 20,000. */
 	backlog: fc.oneof(
-		{ weight: 3, arbitrary: changesIn(T0 - 40 * DAY, 40 * DAY, 3000) },
+		{ weight: 7, arbitrary: changesIn(T0 - 40 * DAY, 40 * DAY, 3000) },
 		{ weight: 1, arbitrary: fc.constant('20000' as const) },
 	),
 	ops: fc.array(fc.record({ op, live: changesIn(0, POLL_INTERVAL, 1500) }), { minLength: 1, maxLength: 25 }),
