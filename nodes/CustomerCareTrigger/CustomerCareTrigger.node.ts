@@ -6,7 +6,7 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../CustomerCare/api/endpoints';
 import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
@@ -31,7 +31,7 @@ import { toEpochMs, toIsoZ } from '../CustomerCare/transport/dates';
 import { presentLookupsOf, presentRecords } from '../CustomerCare/shared/simplify';
 import { optionsSubtitle } from '../CustomerCare/shared/subtitle';
 import { listRecordsOf } from '../CustomerCare/transport/answerShape';
-import { fetchList } from '../CustomerCare/transport/list';
+import { fetchList, MAX_PAGE_SIZE, readAllPages } from '../CustomerCare/transport/list';
 import { customerCareRequest, getAccount, type Account } from '../CustomerCare/transport/request';
 import {
 	changeOf,
@@ -42,9 +42,28 @@ import {
 	type Change,
 	type PollState,
 } from './cursor';
+import { boundedRead, type ReadChunk } from './boundedRead';
 import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from './events';
 
 const DEFAULT_OVERLAP_SECONDS = 120;
+
+/**
+ * A poll's time budget when n8n gives none (versions before `getPollBudgetMs`): 30 s, well
+ * inside the durable scheduler's default limit (45 s, of which n8n grants 36 s) and the shortest
+ * poll interval (a minute), so a poll ends before its time is up and before the next one starts.
+ */
+const DEFAULT_POLL_BUDGET_MS = 30_000;
+
+/**
+ * Requests one poll may make to read its list: 20 pages of 500, about 10,000 changes. It bounds
+ * what one execution carries and the time Simplify takes on it, where n8n's budget is large
+ * (5 minutes on the in-memory scheduler); a bigger backlog is read over the following polls.
+ */
+const MAX_LIST_REQUESTS_PER_POLL = 20;
+
+/** A poll waits at most this share of its budget for a poll of the same node still running here. */
+const WAIT_SHARE = 0.25;
+const WAIT_STEP_MS = 50;
 
 const EVENTS = [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({
 	name,
@@ -161,12 +180,30 @@ function passesLocalFilters(
 	return true;
 }
 
-/** Polls of one trigger node never overlap: a second one waits for the first and reads its cursor. */
+/**
+ * Polls of one trigger node in this process: a second one waits for the first and reads its
+ * cursor. That matters on n8n's in-memory scheduler, where overlapping ticks share one static-data
+ * object. On the durable scheduler each poll has its own copy of the committed state, and a poll
+ * n8n abandoned may still be running here: the wait is bounded, so such a poll only delays the
+ * next one a little and never decides what it emits (docs/scheduler.md §3, §4).
+ */
 const pollsInFlight = new Map<string, Promise<unknown>>();
 
-async function oneAtATime<T>(key: string, poll: () => Promise<T>): Promise<T> {
-	const previous = pollsInFlight.get(key) ?? Promise.resolve();
-	const current = previous.catch(() => undefined).then(poll);
+async function oneAtATime<T>(key: string, maxWaitMs: number, poll: () => Promise<T>): Promise<T> {
+	const previous = pollsInFlight.get(key);
+	const afterPrevious = async () => {
+		if (previous) {
+			let settled = false;
+			void previous.then(
+				() => (settled = true),
+				() => (settled = true),
+			);
+			const until = Date.now() + maxWaitMs;
+			while (!settled && Date.now() < until) await sleep(WAIT_STEP_MS);
+		}
+		return await poll();
+	};
+	const current = afterPrevious();
 	pollsInFlight.set(key, current);
 	try {
 		return await current;
@@ -181,6 +218,12 @@ interface Poll {
 	event: ListEvent;
 	account: Account;
 	timeZone: string;
+}
+
+/** The time this poll may take: n8n's budget where it gives one, else our default. */
+function pollBudgetMsOf(ctx: IPollFunctions): number {
+	const given = typeof ctx.getPollBudgetMs === 'function' ? Number(ctx.getPollBudgetMs()) : NaN;
+	return Number.isFinite(given) && given > 0 ? given : DEFAULT_POLL_BUDGET_MS;
 }
 
 function changesOf({ event, timeZone }: Poll, records: IDataObject[]): Change[] {
@@ -203,6 +246,24 @@ async function readWindow(poll: Poll, qs: IDataObject, since: number, to: number
 		qs: { ...qs, [date.since]: toIsoZ(since), [date.to]: toIsoZ(to) },
 	};
 	return await fetchList.call(ctx, request, list);
+}
+
+/** Reads one chunk of the event's list (one window, every page), or only its size when it does not fit. */
+function chunkReader(poll: Poll, qs: IDataObject): ReadChunk<IDataObject> {
+	const { ctx, event, account } = poll;
+	const { list, date } = event;
+	return async (chunk, accept) =>
+		await readAllPages.call(
+			ctx,
+			{
+				method: list.method,
+				path: list.path,
+				account,
+				qs: { ...qs, [date.since]: toIsoZ(chunk.since), [date.to]: toIsoZ(chunk.to) },
+			},
+			list,
+			accept,
+		);
 }
 
 /** The emitted records as the action node's Get Many shows them: Simplify on, labelled and in the account's time. */
@@ -277,10 +338,13 @@ function moveTo(state: PollState, next: PollState) {
 /**
  * One poll: a pure step from the saved state to (output, next state). Every read the output
  * needs (the list, and with Simplify the definitions and labels) happens before the state moves.
+ * The list is read within the poll's budget (boundedRead.ts): what the poll emits and where its
+ * cursor goes depend only on the static data n8n gave it and on the platform's data.
  */
 async function pollList(
 	ctx: IPollFunctions,
 	event: ListEvent,
+	startedAt: number,
 ): Promise<INodeExecutionData[][] | null> {
 	const state = ctx.getWorkflowStaticData('node') as PollState;
 	const chosen = ctx.getNodeParameter('filters', {}) as IDataObject;
@@ -292,18 +356,27 @@ async function pollList(
 	if (ctx.getMode() === 'manual') return await sample(poll, chosen, qs);
 
 	const overlapMs = overlapMsOf(ctx, options);
-	const plan = planPoll(state, Date.now(), overlapMs, toEpochMs(options.startFrom, timeZone));
+	const plannedAt = Date.now();
+	const plan = planPoll(state, plannedAt, overlapMs, toEpochMs(options.startFrom, timeZone));
 	if (!plan.window) {
 		moveTo(state, plan.state);
 		return null;
 	}
 
-	const records = await readWindow(poll, qs, plan.window.since, plan.window.to);
+	const budget = {
+		startedAt,
+		budgetMs: pollBudgetMsOf(ctx),
+		maxRequests: MAX_LIST_REQUESTS_PER_POLL,
+		pageSize: MAX_PAGE_SIZE,
+	};
+	const bounded = await boundedRead(plan.window, budget, () => Date.now(), chunkReader(poll, qs));
+	// The first chunk is always read, so `read` is set; the cursor moves to its end only.
 	const { handled, state: read } = completeRead(
 		plan.state,
-		plan.window,
-		changesOf(poll, records),
+		bounded.read ?? plan.window,
+		changesOf(poll, bounded.records),
 		overlapMs,
+		plannedAt,
 	);
 	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, plan.state));
 	// Only Status Becomes needs the statuses seen before.
@@ -474,13 +547,15 @@ export class CustomerCareTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// The budget counts from here: waiting for an earlier poll spends it too.
+		const startedAt = Date.now();
 		const eventName = this.getNodeParameter('event') as string;
 		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-		return await oneAtATime(key, async () => {
+		return await oneAtATime(key, pollBudgetMsOf(this) * WAIT_SHARE, async () => {
 			if (eventName === MONITOR_EVENT.value) return await pollMonitors(this);
 			const event = LIST_EVENTS.find((candidate) => candidate.value === eventName);
 			if (!event) throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
-			return await pollList(this, event);
+			return await pollList(this, event, startedAt);
 		});
 	}
 }

@@ -149,20 +149,30 @@ export interface ReadOutcome {
 }
 
 /**
- * The outcome of a complete, successful read of `window` (from `planPoll`). The cursor moves
- * to the window's end; what is remembered is every change handled that is stamped within the
- * seconds the next poll reads again (cursor − overlap onwards), including the cursor's own
- * second. Call it only after the whole read succeeded: a failed read leaves the state as it was.
+ * The outcome of a complete, successful read of `window` (from `planPoll`, or its first part
+ * that a bounded poll read). The cursor moves to the window's end; what is remembered is every
+ * change handled that is stamped within the seconds the next poll reads again (cursor − overlap
+ * onwards), including the cursor's own second. Call it only after the whole read succeeded: a
+ * failed read leaves the state as it was.
+ *
+ * `plannedAtMs`, the instant the poll was planned (before it read), settles seconds: a change
+ * reaches the API at most the overlap after its stamp, so a second older than that instant
+ * minus the overlap was complete when it was read and is never read again. A catch-up far
+ * behind now therefore re-reads nothing, and a poll that stopped inside the re-read part still
+ * moves on as time passes.
  */
 export function completeRead(
 	state: PollState,
 	window: ReadWindow,
 	changes: Change[],
 	overlapMs: number,
+	plannedAtMs?: number,
 ): ReadOutcome {
 	const handled = unseenChanges(state, changes);
 	const cursor = Math.max(state.cursor ?? -Infinity, window.to);
-	const remembersFrom = Math.max(window.since, cursor - overlapMs);
+	const settledUpTo =
+		plannedAtMs === undefined ? -Infinity : Math.min(window.to, secondOf(plannedAtMs) - overlapMs - SECOND);
+	const remembersFrom = Math.max(window.since, cursor - overlapMs, settledUpTo + SECOND);
 	const seen: Record<string, string[]> = {};
 	const remember = (second: number, id: string) => {
 		if (second * SECOND >= remembersFrom) (seen[second] ??= []).push(id);

@@ -496,6 +496,12 @@ export class TriggerRun {
 	/** The node's static data as last persisted. */
 	persisted: IDataObject = {};
 
+	/**
+	 * What `getPollBudgetMs()` answers (n8n's durable scheduler sets it from its poll timeout);
+	 * undefined: n8n-core's default (5 minutes); null: the method is missing, as in n8n before 2.40.
+	 */
+	pollBudgetMs?: number | null;
+
 	/** `workflowId`: triggers of different workflows poll concurrently (one workflow's polls never overlap). */
 	constructor(
 		parameters: INodeParameters,
@@ -524,7 +530,21 @@ export class TriggerRun {
 
 	/** One poll; returns the emitted items' JSON, or null when the poll emitted nothing. */
 	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<IDataObject[] | null> {
-		const context = new PollContext(this.workflow, this.node, additionalDataFor(this.account), mode, 'activate');
+		const budget = this.pollBudgetMs;
+		const context = new PollContext(
+			this.workflow,
+			this.node,
+			additionalDataFor(this.account),
+			mode,
+			'activate',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			typeof budget === 'number' ? () => budget : undefined,
+		);
+		if (budget === null) (context as { getPollBudgetMs?: unknown }).getPollBudgetMs = undefined;
 		const result = await new TriggersAndPollers().runPollFunction(this.workflow, this.node, context);
 		if (result === null) return null;
 		if (mode !== 'manual') this.persisted = JSON.parse(JSON.stringify(this.workflow.staticData));

@@ -164,15 +164,6 @@ async function fetchPages(
 			...request,
 			qs: { ...request.qs, page: pageNumber, count },
 		});
-	/**
-	 * A page's records, shaped as soon as they arrive; only what the read needs of the answer
-	 * is kept besides (the raw answer is left to the garbage collector at once).
-	 */
-	const shapedPage = async (pageNumber: number) => {
-		const answer = await page(pageNumber, MAX_PAGE_SIZE);
-		const raw = recordsOf(this, answer, request, spec);
-		return { numFound: answer.numFound, count: raw.length, records: await shape(raw) };
-	};
 
 	if (limit !== undefined) {
 		const shaped: Array<Promise<IDataObject[]>> = [];
@@ -190,15 +181,59 @@ async function fetchPages(
 		return dedupe(records, spec.idProperty).slice(0, limit);
 	}
 
+	const read = await readAllPages.call(this, request, spec, undefined, shape);
+	return read.records ?? [];
+}
+
+/** A whole read of a paged list, or its size when page 1 showed more than the caller accepts. */
+export interface PagesRead {
+	/** Every record (de-duplicated); absent when the read stopped after page 1. */
+	records?: IDataObject[];
+	/** The number of records page 1 reported. */
+	numFound: number;
+	/** The requests the read made. */
+	requests: number;
+}
+
+/**
+ * Reads every page of a paged list (one window at most). `accept`, given the size page 1
+ * reports, may stop the read there: the trigger's bounded poll reads a window only when all of
+ * it fits in what is left of its budget. Each page's records are shaped as soon as they arrive.
+ */
+export async function readAllPages(
+	this: TransportContext,
+	request: ApiRequest,
+	spec: ListSpec,
+	accept: (numFound: number) => boolean = () => true,
+	shape: PageShaper = unshaped,
+): Promise<PagesRead> {
+	const page = async (pageNumber: number, count: number) =>
+		await customerCareRequest.call(this, {
+			...request,
+			qs: { ...request.qs, page: pageNumber, count },
+		});
+	/**
+	 * A page's records, shaped as soon as they arrive; only what the read needs of the answer
+	 * is kept besides (the raw answer is left to the garbage collector at once).
+	 */
+	const shapedPage = async (pageNumber: number) => {
+		const answer = await page(pageNumber, MAX_PAGE_SIZE);
+		const raw = recordsOf(this, answer, request, spec);
+		return { numFound: answer.numFound, count: raw.length, records: await shape(raw) };
+	};
+	let requests = 0;
 	// Records that change while the pages are read shift the pages under us (one could be
 	// skipped): every page reports numFound, and a read where it moved is done again.
 	for (let attempt = 1; ; attempt++) {
 		const first = await page(1, MAX_PAGE_SIZE);
+		requests++;
 		const firstRaw = recordsOf(this, first, request, spec);
 		const total = Number(first.numFound ?? firstRaw.length);
 		const pages = Math.ceil(total / MAX_PAGE_SIZE);
-		if (firstRaw.length < MAX_PAGE_SIZE || pages <= 1)
-			return dedupe(await shape(firstRaw), spec.idProperty);
+		if (attempt === 1 && !accept(total)) return { numFound: total, requests };
+		if (firstRaw.length < MAX_PAGE_SIZE || pages <= 1) {
+			return { records: dedupe(await shape(firstRaw), spec.idProperty), numFound: total, requests };
+		}
 
 		// The first page is shaped while the others are asked for and read.
 		const [firstRecords, rest] = await Promise.all([
@@ -207,6 +242,7 @@ async function fetchPages(
 				Array.from({ length: pages - 1 }, async (_, index) => await shapedPage(index + 2)),
 			),
 		]);
+		requests += rest.length;
 		const records = firstRecords.concat(...rest.map((answer) => answer.records));
 		let stable = rest.every((answer) => Number(answer.numFound ?? total) === total);
 		// Records added while we read push the list past numFound: follow on until a short page.
@@ -216,10 +252,12 @@ async function fetchPages(
 			pageNumber++
 		) {
 			const next = await shapedPage(pageNumber);
+			requests++;
 			count = next.count;
 			records.push(...next.records);
 			stable = false;
 		}
-		if (stable || attempt === MAX_READ_ATTEMPTS) return dedupe(records, spec.idProperty);
+		if (stable || attempt === MAX_READ_ATTEMPTS)
+			return { records: dedupe(records, spec.idProperty), numFound: total, requests };
 	}
 }

@@ -1,0 +1,134 @@
+import type { ReadWindow } from './cursor';
+
+/**
+ * A poll's bounded read, free of I/O (the list is read through `readChunk`, time through
+ * `clock`), so that the property test drives the very loop the trigger runs.
+ *
+ * n8n's durable scheduler abandons a poll that runs past its time limit: it emits nothing and
+ * commits nothing, and the next poll starts over from the same cursor (docs/scheduler.md §3).
+ * A catch-up that cannot finish in one poll would never finish. So a poll reads its window in
+ * consecutive parts ("chunks"), oldest first, each read whole, and stops starting new ones when
+ * its time or request budget runs low; the cursor then moves to the end of the last chunk read.
+ *
+ * Why whole chunks: the lead and deal lists are sorted by id, not by the watched stamp (docs/api.md,
+ * tools/fake-platform/handlers.ts), so the first pages of a window say nothing about any one
+ * second. A second counts as fully read only when every page of a chunk holding it was read.
+ * Page 1 of a chunk tells how many records it holds (numFound); a chunk that does not fit what
+ * is left is not read further but narrowed, in proportion to what fits.
+ */
+
+const SECOND = 1000;
+
+/** The API's longest window is 31 days (docs/api.md#limits); a chunk is one window at most. */
+const MAX_CHUNK_SPAN_MS = 31 * 24 * 3600 * SECOND - SECOND;
+
+/**
+ * Reading stops starting requests at this share of the budget. The rest covers what follows
+ * the read (Simplify's lookups and presenting the records), a chunk slower than the last, and
+ * n8n's own bookkeeping (n8n already keeps a margin of its own below its time limit).
+ */
+export const READ_SHARE = 0.6;
+
+/** A narrowed chunk aims below what fits, for records that land while it is read. */
+const NARROWING_SLACK = 0.8;
+
+export interface ReadBudget {
+	/** When the poll started (`Date.now()` at the start of `poll()`). */
+	startedAt: number;
+	/** Milliseconds the poll may take from its start. */
+	budgetMs: number;
+	/** Requests the poll may make to read the list (pages, including page 1 of each chunk). */
+	maxRequests: number;
+	/** Records per page. */
+	pageSize: number;
+}
+
+/** One chunk's read: every record, or only its size when page 1 showed that it does not fit. */
+export interface ChunkRead<T> {
+	records?: T[];
+	numFound: number;
+	requests: number;
+}
+
+/** Reads a chunk; `accept`, called with page 1's numFound, says whether to read the rest. */
+export type ReadChunk<T> = (
+	chunk: ReadWindow,
+	accept: (numFound: number) => boolean,
+) => Promise<ChunkRead<T>>;
+
+export interface BoundedReadResult<T> {
+	/** Every record of the part read. */
+	records: T[];
+	/** The part of the window read completely, from its start; absent only for an empty window. */
+	read?: ReadWindow;
+	/** The requests made. */
+	requests: number;
+}
+
+/**
+ * The end of the chunk starting at `from`: `span` later, or the window's end when less than two
+ * seconds would be left after it (the ticket list refuses a window whose start is its end).
+ */
+function chunkEnd(from: number, to: number, span: number): number {
+	const end = from + Math.min(Math.max(span, SECOND), MAX_CHUNK_SPAN_MS);
+	return end >= to - SECOND ? to : end;
+}
+
+/** A span (whole seconds) that holds about `capacity` records at the density just seen. */
+function spanFor(spanMs: number, found: number, capacity: number): number {
+	if (found <= 0) return MAX_CHUNK_SPAN_MS;
+	const seconds = Math.floor(((spanMs + SECOND) / SECOND) * (capacity / found) * NARROWING_SLACK);
+	return Math.min(Math.max(seconds - 1, 1) * SECOND, MAX_CHUNK_SPAN_MS);
+}
+
+/**
+ * Reads `window` oldest first, chunk by chunk, within the budget. The first chunk of a poll
+ * narrowed to its least (two seconds) is read whole whatever it costs, so every poll moves on;
+ * a later chunk is started only when a request still fits in time and in the request budget,
+ * and read on only when all its pages fit (judged from page 1's round trip, pages one after
+ * another).
+ */
+export async function boundedRead<T>(
+	window: ReadWindow,
+	budget: ReadBudget,
+	clock: () => number,
+	readChunk: ReadChunk<T>,
+): Promise<BoundedReadResult<T>> {
+	const readUntil = budget.startedAt + budget.budgetMs * READ_SHARE;
+	const records: T[] = [];
+	let requests = 0;
+	let readTo: number | undefined;
+	let span = MAX_CHUNK_SPAN_MS;
+	let slowestRoundTrip = 0;
+	for (let from = window.since; from <= window.to; ) {
+		if (readTo !== undefined && (requests >= budget.maxRequests || clock() + slowestRoundTrip > readUntil))
+			break;
+		const end = chunkEnd(from, window.to, span);
+		const least = end === chunkEnd(from, window.to, SECOND);
+		const startedChunk = clock();
+		let capacity = budget.pageSize;
+		const answer = await readChunk({ since: from, to: end }, (numFound) => {
+			const roundTrip = Math.max(clock() - startedChunk, 1);
+			slowestRoundTrip = Math.max(slowestRoundTrip, roundTrip);
+			const pagesLeft = budget.maxRequests - requests - 1;
+			const pagesInTime = Math.floor((readUntil - clock()) / roundTrip);
+			const morePages = Math.max(0, Math.min(pagesLeft, pagesInTime));
+			capacity = (morePages + 1) * budget.pageSize;
+			return numFound <= capacity || (least && readTo === undefined);
+		});
+		requests += answer.requests;
+		if (answer.records) {
+			records.push(...answer.records);
+			readTo = end;
+			const left = Math.max(budget.maxRequests - requests, 1) * budget.pageSize;
+			span = spanFor(end - from, answer.numFound, left);
+			from = end + SECOND;
+			continue;
+		}
+		// Too many records for what is left: nothing of this chunk is kept.
+		if (least) break;
+		span = Math.min(spanFor(end - from, answer.numFound, capacity), end - from - SECOND);
+		if (readTo !== undefined && (requests >= budget.maxRequests || clock() > readUntil)) break;
+	}
+	return { records, read: readTo === undefined ? undefined : { since: window.since, to: readTo }, requests };
+}
