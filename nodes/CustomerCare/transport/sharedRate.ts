@@ -6,19 +6,25 @@
 /** Spacing is a little wider than 1 s / rate, so that jitter does not bunch two seconds' requests. */
 const GAP_MARGIN_MS = 60;
 
+/** The server's rate window. */
+const SERVER_SECOND_MS = 1000;
+
 /**
  * 429 feedback when other processes (queue-mode workers, other tools) share the account and
- * nobody told us our share. Each burst of 429s cuts our rate to BACKOFF_FACTOR of what it was;
- * then the rate climbs back along a cubic curve (the shape of TCP CUBIC, in requests per
- * second): quickly at first, flat just below the rate that drew the 429s (PLATEAU_FACTOR of
- * it: the account's limit is hard, so hovering right at it would only collect 429s), then
- * gently faster again while no 429 comes. Every process runs the same rule, so they settle on about
- * equal shares without talking to each other; a process left alone is back at its ceiling
- * within seconds.
+ * nobody told us our share. A 429 means the server's last second held the account's limit; the
+ * requests of ours it held (those we sent in the second before the refused one) are our share of
+ * it, as the server saw it. So each burst cuts our rate to BACKOFF_FACTOR of that share (or of the
+ * rate in force, when lower): every process sharing the account measures its own share of the
+ * same full second, so together they drop to about BACKOFF_FACTOR of the limit at once, whether
+ * two or five of them share it, instead of halving again and again until they fit.
+ * Then the rate climbs back along a cubic curve (the shape of TCP CUBIC, in requests per second):
+ * quickly at first, flat just below the share that drew the 429s (PLATEAU_FACTOR of it: the
+ * account's limit is hard, so hovering right at it would only collect 429s), then gently faster
+ * again while no 429 comes, so that a process left alone gets the whole account back.
  */
-const BACKOFF_FACTOR = 0.7;
-const PLATEAU_FACTOR = 0.9;
-/** Curvature of the climb, in (requests/s) per s³: the plateau of a 5/s share comes after ~4.6 s. */
+const BACKOFF_FACTOR = 0.85;
+const PLATEAU_FACTOR = 0.95;
+/** Curvature of the climb, in (requests/s) per s³: the plateau of a 7.5/s share comes after ~4.2 s. */
 const CLIMB_CURVATURE = 0.01;
 /**
  * Curvature past the plateau, gentler: processes that share the account reach its limit there
@@ -26,15 +32,23 @@ const CLIMB_CURVATURE = 0.01;
  * arrive before each has seen its 429. A process alone is back at 15/s about 16 s after a burst.
  */
 const PROBE_CURVATURE = 0.002;
+/**
+ * A 429 while our own requests filled at least this share of the rate in force in the server's
+ * last second may be our own jitter (two of our seconds bunched): the account need not be shared.
+ */
+const OWN_SECOND_SHARE = 0.8;
 
 export class SharedRate {
-	/** Where the climb flattens: just below the rate that drew the latest 429 burst; 0 before any. */
+	/** Where the climb flattens: just below the share that drew the latest 429 burst; 0 before any. */
 	private plateau = 0;
 
 	private burstAt = 0;
 
 	/** Seconds from a burst until the climb reaches the plateau. */
 	private plateauAfterS = 0;
+
+	/** When our recent requests left (the last two seconds). */
+	private readonly sent: number[] = [];
 
 	constructor(private ceiling: number) {}
 
@@ -61,11 +75,46 @@ export class SharedRate {
 		return Math.ceil((1000 + GAP_MARGIN_MS) / this.current(now));
 	}
 
-	/** A new burst of 429s: cut the rate and start the climb from there. */
-	onBurst(now: number) {
+	/** A request left at `now`. */
+	onSent(now: number) {
+		this.sent.push(now);
+		while (this.sent.length > 0 && this.sent[0] <= now - 2 * SERVER_SECOND_MS) this.sent.shift();
+	}
+
+	/**
+	 * Whether a 429 to the request sent at `sentAt` shows that others share the account: the
+	 * server's second that refused it held some of our requests, but fewer than we were sending.
+	 * When ours filled it, the 429 may be our own jitter; when it held none of ours, it tells
+	 * nothing of a share yet (a stray one, another tool's moment): a lone 429 then earns only a
+	 * short pause.
+	 */
+	showsShare(sentAt: number): boolean {
+		const ours = this.sentBefore(sentAt).length;
+		return ours > 0 && ours + 1 < OWN_SECOND_SHARE * this.current(sentAt);
+	}
+
+	/**
+	 * A new burst of 429s, the first answering a request sent at `sentAt`: cut the rate and start
+	 * the climb from there. Returns when to send again: once the server's second that refused us
+	 * has room, i.e. one second after our oldest request in it (the others', sent alongside ours,
+	 * leave it about then), and one gap at the new rate at the least.
+	 */
+	onBurst(now: number, sentAt = now): number {
+		const ours = this.sentBefore(sentAt);
 		const rate = this.current(now);
-		this.plateau = rate * PLATEAU_FACTOR;
+		// Our share of the server's second is only measured when that whole second was ours to
+		// use: a burst less than a second before it (and its pause) leaves it short.
+		const measured = this.burstAt <= sentAt - SERVER_SECOND_MS;
+		const share = measured ? Math.max(1, Math.min(rate, ours.length)) : rate;
+		this.plateau = share * PLATEAU_FACTOR;
 		this.burstAt = now;
-		this.plateauAfterS = Math.cbrt((rate * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
+		this.plateauAfterS = Math.cbrt((share * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
+		const roomAt = ours.length > 0 ? ours[0] + SERVER_SECOND_MS : now;
+		return Math.max(roomAt, now + this.gapMs(now));
+	}
+
+	/** Our requests that left in the server's second before the one sent at `sentAt` (the latest then). */
+	private sentBefore(sentAt: number): number[] {
+		return this.sent.filter((time) => time > sentAt - SERVER_SECOND_MS && time <= sentAt).slice(0, -1);
 	}
 }
