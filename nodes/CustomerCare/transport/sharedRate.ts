@@ -37,6 +37,13 @@ const PROBE_CURVATURE = 0.002;
  * last second may be our own jitter (two of our seconds bunched): the account need not be shared.
  */
 const OWN_SECOND_SHARE = 0.8;
+/**
+ * One burst never cuts below this share of the rate in force: a share measured from a second we
+ * hardly used (we had just started, or paused) says little, and a process cut to 1/s would take
+ * long to climb back. Four processes at once find their shares with one burst each; more take
+ * two.
+ */
+const MIN_SHARE = 0.25;
 
 export class SharedRate {
 	/** Where the climb flattens: just below the share that drew the latest 429 burst; 0 before any. */
@@ -96,8 +103,10 @@ export class SharedRate {
 	/**
 	 * A new burst of 429s, the first answering a request sent at `sentAt`: cut the rate and start
 	 * the climb from there. Returns when to send again: once the server's second that refused us
-	 * has room, i.e. one second after our oldest request in it (the others', sent alongside ours,
-	 * leave it about then), and one gap at the new rate at the least.
+	 * has room, i.e. one second after our oldest request in it arrived (the others', sent
+	 * alongside ours, leave it about then), and one gap at the new rate at the least. A request
+	 * arrives some time after it left, up to the refused request's round trip on a busy machine:
+	 * that round trip is added, or we would come back while the second is still full.
 	 */
 	onBurst(now: number, sentAt = now): number {
 		const ours = this.sentBefore(sentAt);
@@ -105,11 +114,11 @@ export class SharedRate {
 		// Our share of the server's second is only measured when that whole second was ours to
 		// use: a burst less than a second before it (and its pause) leaves it short.
 		const measured = this.burstAt <= sentAt - SERVER_SECOND_MS;
-		const share = measured ? Math.max(1, Math.min(rate, ours.length)) : rate;
+		const share = measured ? Math.max(1, rate * MIN_SHARE, Math.min(rate, ours.length)) : rate;
 		this.plateau = share * PLATEAU_FACTOR;
 		this.burstAt = now;
 		this.plateauAfterS = Math.cbrt((share * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
-		const roomAt = ours.length > 0 ? ours[0] + SERVER_SECOND_MS : now;
+		const roomAt = ours.length > 0 ? ours[0] + SERVER_SECOND_MS + (now - sentAt) : now;
 		return Math.max(roomAt, now + this.gapMs(now));
 	}
 
