@@ -27,16 +27,18 @@ const PLATEAU_FACTOR = 0.95;
 /** Curvature of the climb, in (requests/s) per s³: the plateau of a 7.5/s share comes after ~4.2 s. */
 const CLIMB_CURVATURE = 0.01;
 /**
- * Curvature past the plateau, gentler: processes that share the account reach its limit there
- * together, and the slower they are still climbing when they cross it, the fewer requests
- * arrive before each has seen its 429. A process alone is back at 15/s about 16 s after a burst.
+ * Past the plateau the rate climbs back to the ceiling in this many seconds, along a cubic
+ * again: gently at first (processes that share the account reach its limit there together, and
+ * the slower they still climb when they cross it, the fewer requests arrive before one sees
+ * its 429), faster from a small share than from a large one (so shares even out, and a process
+ * left alone, or one cut while it had just started, does not crawl).
  */
-const PROBE_CURVATURE = 0.002;
+const PROBE_SECONDS = 7;
 /**
  * A 429 while our own requests filled at least this share of the rate in force in the server's
  * last second may be our own jitter (two of our seconds bunched): the account need not be shared.
  */
-const OWN_SECOND_SHARE = 0.8;
+const OWN_SECOND_SHARE = 0.9;
 /**
  * One burst never cuts below this share of the rate in force: a share measured from a second we
  * hardly used (we had just started, or paused) says little, and a process cut to 1/s would take
@@ -44,6 +46,11 @@ const OWN_SECOND_SHARE = 0.8;
  * two.
  */
 const MIN_SHARE = 0.25;
+
+interface Sent {
+	at: number;
+	answeredAt: number;
+}
 
 export class SharedRate {
 	/** Where the climb flattens: just below the share that drew the latest 429 burst; 0 before any. */
@@ -54,8 +61,8 @@ export class SharedRate {
 	/** Seconds from a burst until the climb reaches the plateau. */
 	private plateauAfterS = 0;
 
-	/** When our recent requests left (the last two seconds). */
-	private readonly sent: number[] = [];
+	/** Our recent requests (the last two seconds): when each left and when its answer came. */
+	private readonly sent: Sent[] = [];
 
 	constructor(private ceiling: number) {}
 
@@ -68,7 +75,7 @@ export class SharedRate {
 	current(now: number): number {
 		if (this.plateau === 0) return this.ceiling;
 		const t = (now - this.burstAt) / 1000 - this.plateauAfterS;
-		const curvature = t < 0 ? CLIMB_CURVATURE : PROBE_CURVATURE;
+		const curvature = t < 0 ? CLIMB_CURVATURE : (this.ceiling - this.plateau) / PROBE_SECONDS ** 3;
 		return Math.max(1, Math.min(this.ceiling, this.plateau + curvature * t * t * t));
 	}
 
@@ -82,10 +89,14 @@ export class SharedRate {
 		return Math.ceil((1000 + GAP_MARGIN_MS) / this.current(now));
 	}
 
-	/** A request left at `now`. */
-	onSent(now: number) {
-		this.sent.push(now);
-		while (this.sent.length > 0 && this.sent[0] <= now - 2 * SERVER_SECOND_MS) this.sent.shift();
+	/** A request left at `now`; returns what to call when its answer comes. */
+	onSent(now: number): () => void {
+		const sent: Sent = { at: now, answeredAt: Infinity };
+		this.sent.push(sent);
+		while (this.sent[0].at <= now - 2 * SERVER_SECOND_MS) this.sent.shift();
+		return () => {
+			sent.answeredAt = Math.min(sent.answeredAt, Date.now());
+		};
 	}
 
 	/**
@@ -104,9 +115,10 @@ export class SharedRate {
 	 * A new burst of 429s, the first answering a request sent at `sentAt`: cut the rate and start
 	 * the climb from there. Returns when to send again: once the server's second that refused us
 	 * has room, i.e. one second after our oldest request in it arrived (the others', sent
-	 * alongside ours, leave it about then), and one gap at the new rate at the least. A request
-	 * arrives some time after it left, up to the refused request's round trip on a busy machine:
-	 * that round trip is added, or we would come back while the second is still full.
+	 * alongside ours, leave it about then), and one gap at the new rate at the least. When it
+	 * arrived we cannot know (a busy event loop can hold a request for 200 ms after it left),
+	 * but it had arrived when its answer came: one second after that answer, or after now if
+	 * it is still on the wire.
 	 */
 	onBurst(now: number, sentAt = now): number {
 		const ours = this.sentBefore(sentAt);
@@ -118,12 +130,12 @@ export class SharedRate {
 		this.plateau = share * PLATEAU_FACTOR;
 		this.burstAt = now;
 		this.plateauAfterS = Math.cbrt((share * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
-		const roomAt = ours.length > 0 ? ours[0] + SERVER_SECOND_MS + (now - sentAt) : now;
+		const roomAt = ours.length > 0 ? Math.min(ours[0].answeredAt, now) + SERVER_SECOND_MS : now;
 		return Math.max(roomAt, now + this.gapMs(now));
 	}
 
 	/** Our requests that left in the server's second before the one sent at `sentAt` (the latest then). */
-	private sentBefore(sentAt: number): number[] {
-		return this.sent.filter((time) => time > sentAt - SERVER_SECOND_MS && time <= sentAt).slice(0, -1);
+	private sentBefore(sentAt: number): Sent[] {
+		return this.sent.filter(({ at }) => at > sentAt - SERVER_SECOND_MS && at <= sentAt).slice(0, -1);
 	}
 }

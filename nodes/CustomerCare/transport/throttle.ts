@@ -180,12 +180,13 @@ export class AccountThrottle {
 			}
 			this.perHour.record(now);
 			this.lastSentAt = now;
-			this.sharedRate.onSent(now);
+			const answered = this.sharedRate.onSent(now);
 			this.inFlight++;
 			let released = false;
 			return (result) => {
 				if (released) return 0;
 				released = true;
+				answered();
 				this.countUntilAnswered();
 				// What the answer means is recorded before anyone waiting for the slot wakes.
 				const pauseMs = this.record(result);
