@@ -17,7 +17,8 @@
  *     emitted exactly once; the trigger's state is in Postgres.
  *
  *   node scripts/queue/run.mjs [--only=spread,shares,trigger]
- * Env: CC_SKIP_BUILD=1 packs the existing dist/; CC_N8N_CACHE moves the n8n cache.
+ * Env: CC_SKIP_BUILD=1 packs the existing dist/; CC_N8N_CACHE moves the n8n cache;
+ * CC_QUEUE_KEEP_LOG=<folder> writes each spread run's platform log and execution times there.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,10 @@ const DAY = 86_400_000;
 const isoZ = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 const LABEL = 'queue mode';
 const SPREAD_EXECUTIONS = 20;
+/** The account's limit, and what several untuned workers must keep of it while they overlap. */
+const RATE = 15;
+const MIN_OVERLAP_SHARE = 0.8;
+const MAX_429_SHARE = 0.05;
 const TRIGGER_CHANGES = 300;
 /** The trigger polls every minute, at second 0 (n8n's "Every Minute"). */
 const POLL_SECONDS = [0];
@@ -204,8 +209,66 @@ async function runSpread({ main, client, install, fake, workflowId, path, expect
 		}
 	}
 	const ran = new Set(summaries.map((s) => String(s.id)));
-	const split = workers.map((w) => ({ worker: w.name, executions: w.executions().filter((id) => ran.has(id) && !before.has(id)).length }));
-	return { wallMs, failedItems, problems, split, ...(await fake.figures(`/${fake.domain}/`)) };
+	const ranOn = workers.map((w) => ({ worker: w.name, ids: new Set(w.executions().filter((id) => ran.has(id) && !before.has(id))) }));
+	const split = ranOn.map(({ worker, ids }) => ({ worker, executions: ids.size }));
+	// When each execution ran (n8n's startedAt/stoppedAt), per worker: the overlap figures.
+	const running = ranOn.map(({ ids }) =>
+		summaries.filter((s) => ids.has(String(s.id))).map((s) => [Date.parse(s.startedAt), Date.parse(s.stoppedAt)]),
+	);
+	const log = await fake.requests({ path: new RegExp(`^/${fake.domain}/`) });
+	const overlap = overlapFigures(log, overlapSpans(running));
+	// For looking closer: the platform's log and when each worker ran what.
+	if (process.env.CC_QUEUE_KEEP_LOG) {
+		writeFileSync(join(process.env.CC_QUEUE_KEEP_LOG, `${path}.json`), JSON.stringify({ running, log: log.map(({ seq, at, status, path: p }) => ({ seq, at, status, path: p })) }));
+	}
+	return { wallMs, failedItems, problems, split, ...(await fake.figures(`/${fake.domain}/`)), overlap };
+}
+
+/**
+ * The spans during which executions ran on at least two different workers at once: `running`
+ * holds each worker's [start, stop] intervals (ms). Ramp-up (one worker alone before the other
+ * starts) and the tail (one worker finishing alone) are outside.
+ */
+function overlapSpans(running) {
+	const events = running.flatMap((intervals, worker) =>
+		intervals.flatMap(([start, stop]) => [
+			{ at: start, worker, delta: 1 },
+			{ at: stop, worker, delta: -1 },
+		]),
+	);
+	// At one moment, stops before starts: touching executions do not overlap.
+	events.sort((a, b) => a.at - b.at || a.delta - b.delta);
+	const runningOn = running.map(() => 0);
+	const spans = [];
+	let from;
+	for (const { at, worker, delta } of events) {
+		runningOn[worker] += delta;
+		const busyWorkers = runningOn.filter((n) => n > 0).length;
+		if (busyWorkers >= 2 && from === undefined) from = at;
+		else if (busyWorkers < 2 && from !== undefined) {
+			if (at > from) spans.push([from, at]);
+			from = undefined;
+		}
+	}
+	return spans;
+}
+
+/** The platform's log within `spans`: accepted requests, their rate and its share of 15/s, 429s. */
+function overlapFigures(log, spans) {
+	const inSpans = log.filter((r) => spans.some(([from, to]) => r.at >= from && r.at <= to));
+	const seconds = spans.reduce((sum, [from, to]) => sum + (to - from), 0) / 1000;
+	const accepted = inSpans.filter((r) => r.status === 200).length;
+	const status429 = inSpans.filter((r) => r.status === 429).length;
+	const perSecond = seconds > 0 ? accepted / seconds : 0;
+	const round2 = (x) => Math.round(x * 100) / 100;
+	return {
+		spans: spans.map(([from, to]) => `${new Date(from).toISOString().slice(11, 23)}..${new Date(to).toISOString().slice(11, 23)}`),
+		seconds: round2(seconds),
+		accepted,
+		status429,
+		perSecond: round2(perSecond),
+		ofLimit: Math.round((perSecond / RATE) * 1000) / 10,
+	};
 }
 
 async function main() {
@@ -228,6 +291,7 @@ async function main() {
 		const range = { since: isoZ(now - 93 * DAY), to: isoZ(now) };
 		const files = [
 			returnAllWorkflow('ccQueueSpread001', 'cc-queue-spread', range),
+			returnAllWorkflow('ccQueueSpread003', 'cc-queue-spread3', range),
 			returnAllWorkflow('ccQueueShares001', 'cc-queue-shares', range),
 			triggerWorkflow('ccQueueTrigger01'),
 		].map((workflow) => {
@@ -251,21 +315,37 @@ async function main() {
 		const expected = await ticketIdsIn(fake, range);
 		say(`93-day range ${range.since} .. ${range.to}: ${expected.size} tickets`);
 
-		if (wants('spread')) {
-			await report.test(LABEL, `spread + default settings: ${SPREAD_EXECUTIONS} executions × Return All 93 days`, async () => {
-				await activate(client, 'ccQueueSpread001');
-				const figures = await runSpread({ main: server, client, install, fake, workflowId: 'ccQueueSpread001', path: 'cc-queue-spread', expected, workers });
-				say(`  spread/default: ${JSON.stringify(figures)}`);
+		/** Spread + default settings on `count` workers: every execution complete, and the rate figures. */
+		const spread = (count, workflowId, path) =>
+			report.test(LABEL, `spread + default settings, ${count} workers: ${SPREAD_EXECUTIONS} executions × Return All 93 days`, async () => {
+				if (workers.length !== count) {
+					await Promise.all(workers.map((w) => w.stop()));
+					await startWorkers(Array.from({ length: count }, () => ({})));
+				}
+				await activate(client, workflowId);
+				const figures = await runSpread({ main: server, client, install, fake, workflowId, path, expected, workers });
+				const { overlap } = figures;
+				say(`  spread/${count} workers: ${JSON.stringify(figures)}`);
+				say(
+					`  spread/${count} workers: while ≥ 2 workers ran executions (${overlap.seconds} s: ${overlap.spans.join(', ')}): ` +
+						`${overlap.accepted} accepted = ${overlap.perSecond} req/s = ${overlap.ofLimit} % of ${RATE}/s (need ≥ ${MIN_OVERLAP_SHARE * 100} %), ${overlap.status429} × 429; ` +
+						`whole run: ${figures.accepted} accepted, ${figures.status429} × 429 of ${figures.requests} answers = ${figures.percent429} % (need ≤ ${MAX_429_SHARE * 100} %), ` +
+						`longest 429 run ${figures.longest429Run}, busiest second ${figures.busiestSecond}, ${figures.lockouts} lock-outs`,
+				);
 				check(figures.problems.length === 0, figures.problems.slice(0, 5).join('\n'));
-				check(figures.split.every((s) => s.executions > 0), `not run on both workers: ${JSON.stringify(figures.split)}`);
+				check(figures.split.every((s) => s.executions > 0), `not run on every worker: ${JSON.stringify(figures.split)}`);
 				check(figures.split.reduce((a, s) => a + s.executions, 0) === SPREAD_EXECUTIONS, `worker logs account for ${JSON.stringify(figures.split)}`);
 				check(figures.lockouts === 0, `${figures.lockouts} lock-out answers`);
 				check(figures.failedItems === 0, `${figures.failedItems} failed executions`);
+				check(overlap.seconds > 0, 'the workers never ran executions at the same time');
+				check(overlap.perSecond >= MIN_OVERLAP_SHARE * RATE, `${overlap.perSecond} accepted req/s while the workers overlapped, < ${MIN_OVERLAP_SHARE * RATE}`);
+				check(figures.percent429 <= MAX_429_SHARE * 100, `${figures.percent429} % of answers were 429s, > ${MAX_429_SHARE * 100} %`);
 				return {
-					note: `workers ${figures.split.map((s) => `${s.worker} ${s.executions}`).join(', ')}; ${expected.size} tickets each; ${figures.accepted} requests accepted, ${figures.status429} × 429 (${figures.percent429} %), max ${figures.longest429Run} in a row, busiest second ${figures.busiestSecond}, ${figures.perSecond} req/s vs 15, 0 lock-outs, 0 failed`,
+					note: `workers ${figures.split.map((s) => `${s.worker} ${s.executions}`).join(', ')}; ${expected.size} tickets each; overlap ${overlap.seconds} s: ${overlap.perSecond} req/s (${overlap.ofLimit} % of ${RATE}/s); ${figures.accepted} accepted, ${figures.status429} × 429 (${figures.percent429} %), max ${figures.longest429Run} in a row, busiest second ${figures.busiestSecond}, 0 lock-outs, 0 failed`,
 				};
 			});
-		}
+		if (wants('spread')) await spread(2, 'ccQueueSpread001', 'cc-queue-spread');
+		if (wants('spread3')) await spread(3, 'ccQueueSpread003', 'cc-queue-spread3');
 
 		if (wants('shares')) {
 			await report.test(LABEL, 'shares 7 + 8 per second (credential overwrites per worker)', async () => {

@@ -94,20 +94,40 @@ test('with steady round trips the throttle sends at the limit: 45 requests at a 
 });
 
 describe('SharedRate', () => {
-	test('a burst lowers the rate to 70 %, never below 1/s; with time it climbs back to the ceiling, never above', () => {
+	/** Sends `count` requests evenly over the second before `at`, each answered `roundTrip` ms later. */
+	function sendBefore(rate: SharedRate, at: number, count: number, roundTrip = 30) {
+		const sent: Array<{ at: number; answeredAt: number }> = [];
+		for (let i = 0; i < count; i++) {
+			const sentAt = at - 990 + Math.floor((i * 980) / Math.max(1, count));
+			const answered = rate.onSent(sentAt);
+			jest.setSystemTime(sentAt + roundTrip);
+			answered();
+			sent.push({ at: sentAt, answeredAt: sentAt + roundTrip });
+		}
+		return sent;
+	}
+
+	test('a burst cuts the rate to 85 % of our share of the full second (our requests in it), never below a quarter of the rate or 1/s; with time it climbs back to the ceiling, never above', () => {
 		fc.assert(
 			fc.property(
 				fc.integer({ min: 1, max: 15 }),
-				fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: 1, maxLength: 30 }),
-				(ceiling, gaps) => {
+				fc.array(fc.record({ gap: fc.integer({ min: 1100, max: 20_000 }), ours: fc.integer({ min: 0, max: 15 }) }), {
+					minLength: 1,
+					maxLength: 20,
+				}),
+				(ceiling, bursts) => {
 					const rate = new SharedRate(ceiling);
 					let now = 1_000_000;
-					for (const gap of gaps) {
+					for (const { gap, ours } of bursts) {
 						now += gap;
+						sendBefore(rate, now, ours);
+						// The refused request itself, the latest sent.
+						rate.onSent(now);
 						const before = rate.current(now);
-						rate.onBurst(now);
+						rate.onBurst(now, now);
 						const after = rate.current(now);
-						expect(after).toBeCloseTo(Math.max(1, before * 0.7), 6);
+						// Expected from docs: 85 % of min(rate, ours), at least a quarter of the rate and 1/s.
+						expect(after).toBeCloseTo(Math.max(1, 0.85 * Math.max(1, before / 4, Math.min(before, ours))), 6);
 						expect(after).toBeLessThanOrEqual(ceiling);
 					}
 					// Non-decreasing while no burst comes, and back at the ceiling within a minute.
@@ -124,22 +144,69 @@ describe('SharedRate', () => {
 		);
 	});
 
-	test('the climb flattens just below the rate that drew the 429s: within 90 % ± 3 % over the seconds around the plateau', () => {
+	test('two or three processes that filled a second together drop to about 85 % of the limit together, with one burst each', () => {
+		for (const shares of [[8, 7], [5, 5, 5], [6, 5, 4]]) {
+			const processes = shares.map(() => new SharedRate(15));
+			const at = 1_000_000;
+			processes.forEach((rate, i) => {
+				sendBefore(rate, at, shares[i]);
+				rate.onSent(at);
+				rate.onBurst(at, at);
+			});
+			const total = processes.reduce((sum, rate) => sum + rate.current(at), 0);
+			expect(total / 15).toBeCloseTo(0.85, 6);
+		}
+	});
+
+	test('the climb flattens just below the share that drew the 429s: within 95 % ± 3 % over the seconds around the plateau, and reaches the ceiling 7 s later', () => {
 		const rate = new SharedRate(15);
-		const start = 1_000_000;
-		rate.onBurst(start); // 15 → 10.5
-		rate.onBurst(start + 30_000); // the climb is back at 15; → cut to 10.5 again, plateau 13.5
-		const plateau = [4000, 5000, 6000, 7000].map((ms) => rate.current(start + 30_000 + ms));
-		for (const value of plateau) expect(Math.abs(value / 15 - 0.9)).toBeLessThan(0.03);
-		expect(rate.current(start + 30_000 + 20_000)).toBe(15);
+		const at = 1_000_000;
+		sendBefore(rate, at, 10);
+		rate.onSent(at);
+		rate.onBurst(at, at); // our share 10: cut to 8.5, plateau 9.5 after cbrt(10 × 0.1 / 0.01) ≈ 4.6 s
+		const plateau = [3500, 4500, 5500, 6500].map((ms) => rate.current(at + ms));
+		for (const value of plateau) expect(Math.abs(value / 10 - 0.95)).toBeLessThan(0.03);
+		expect(rate.current(at + 4600 + 6000)).toBeLessThan(15);
+		expect(rate.current(at + 4700 + 7000)).toBe(15);
+	});
+
+	test('a burst pauses until one second after the answer of our oldest request in the refused second, one gap at the least', () => {
+		const rate = new SharedRate(15);
+		const at = 1_000_000;
+		// Answers late (a busy loop): the oldest, sent at at - 990, answered 300 ms later.
+		const sent = sendBefore(rate, at, 6, 300);
+		rate.onSent(at);
+		expect(rate.onBurst(at + 20, at)).toBe(sent[0].answeredAt + 1000);
+		// None of ours in that second: one gap at the new rate.
+		const alone = new SharedRate(15);
+		alone.onSent(at);
+		const resume = alone.onBurst(at + 20, at);
+		expect(resume - (at + 20)).toBe(alone.gapMs(at + 20));
+	});
+
+	test('a 429 shows a share when the refused second held some of our requests but fewer than 90 % of our rate', () => {
+		const cases: Array<[number, boolean]> = [
+			[0, false], // none of ours: nothing known yet
+			[5, true],
+			[11, true],
+			[13, false], // ours filled it: maybe our own jitter
+		];
+		for (const [ours, shows] of cases) {
+			const rate = new SharedRate(15);
+			sendBefore(rate, 1_000_000, ours);
+			rate.onSent(1_000_000);
+			expect([ours, rate.showsShare(1_000_000)]).toEqual([ours, shows]);
+		}
 	});
 
 	test('gaps space requests evenly at the rate in force, a little wider than 1 s / rate', () => {
 		const rate = new SharedRate(15);
 		expect(rate.gapMs(0)).toBeGreaterThanOrEqual(1000 / 15);
 		expect(rate.gapMs(0)).toBeLessThan(1100 / 15);
-		rate.onBurst(0);
-		expect(rate.gapMs(0)).toBeGreaterThanOrEqual(1000 / 10.5);
+		sendBefore(rate, 10_000, 10);
+		rate.onSent(10_000);
+		rate.onBurst(10_000, 10_000);
+		expect(rate.gapMs(10_000)).toBeGreaterThanOrEqual(1000 / 8.5);
 	});
 });
 

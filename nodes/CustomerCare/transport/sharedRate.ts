@@ -6,35 +6,63 @@
 /** Spacing is a little wider than 1 s / rate, so that jitter does not bunch two seconds' requests. */
 const GAP_MARGIN_MS = 20;
 
+/** The server's rate window. */
+const SERVER_SECOND_MS = 1000;
+
 /**
  * 429 feedback when other processes (queue-mode workers, other tools) share the account and
- * nobody told us our share. Each burst of 429s cuts our rate to BACKOFF_FACTOR of what it was;
- * then the rate climbs back along a cubic curve (the shape of TCP CUBIC, in requests per
- * second): quickly at first, flat just below the rate that drew the 429s (PLATEAU_FACTOR of
- * it: the account's limit is hard, so hovering right at it would only collect 429s), then
- * gently faster again while no 429 comes. Every process runs the same rule, so they settle on about
- * equal shares without talking to each other; a process left alone is back at its ceiling
- * within seconds.
+ * nobody told us our share. A 429 means the server's last second held the account's limit; the
+ * requests of ours it held (those we sent in the second before the refused one) are our share of
+ * it, as the server saw it. So each burst cuts our rate to BACKOFF_FACTOR of that share (or of the
+ * rate in force, when lower): every process sharing the account measures its own share of the
+ * same full second, so together they drop to about BACKOFF_FACTOR of the limit at once, whether
+ * two or five of them share it, instead of halving again and again until they fit.
+ * Then the rate climbs back along a cubic curve (the shape of TCP CUBIC, in requests per second):
+ * quickly at first, flat just below the share that drew the 429s (PLATEAU_FACTOR of it: the
+ * account's limit is hard, so hovering right at it would only collect 429s), then gently faster
+ * again while no 429 comes, so that a process left alone gets the whole account back.
  */
-const BACKOFF_FACTOR = 0.7;
-const PLATEAU_FACTOR = 0.9;
-/** Curvature of the climb, in (requests/s) per s³: the plateau of a 5/s share comes after ~4.6 s. */
+const BACKOFF_FACTOR = 0.85;
+const PLATEAU_FACTOR = 0.95;
+/** Curvature of the climb, in (requests/s) per s³: the plateau of a 7.5/s share comes after ~4.2 s. */
 const CLIMB_CURVATURE = 0.01;
 /**
- * Curvature past the plateau, gentler: processes that share the account reach its limit there
- * together, and the slower they are still climbing when they cross it, the fewer requests
- * arrive before each has seen its 429. A process alone is back at 15/s about 16 s after a burst.
+ * Past the plateau the rate climbs back to the ceiling in this many seconds, along a cubic
+ * again: gently at first (processes that share the account reach its limit there together, and
+ * the slower they still climb when they cross it, the fewer requests arrive before one sees
+ * its 429), faster from a small share than from a large one (so shares even out, and a process
+ * left alone, or one cut while it had just started, does not crawl).
  */
-const PROBE_CURVATURE = 0.002;
+const PROBE_SECONDS = 7;
+/**
+ * A 429 while our own requests filled at least this share of the rate in force in the server's
+ * last second may be our own jitter (two of our seconds bunched): the account need not be shared.
+ */
+const OWN_SECOND_SHARE = 0.9;
+/**
+ * One burst never cuts below this share of the rate in force: a share measured from a second we
+ * hardly used (we had just started, or paused) says little, and a process cut to 1/s would take
+ * long to climb back. Four processes at once find their shares with one burst each; more take
+ * two.
+ */
+const MIN_SHARE = 0.25;
+
+interface Sent {
+	at: number;
+	answeredAt: number;
+}
 
 export class SharedRate {
-	/** Where the climb flattens: just below the rate that drew the latest 429 burst; 0 before any. */
+	/** Where the climb flattens: just below the share that drew the latest 429 burst; 0 before any. */
 	private plateau = 0;
 
 	private burstAt = 0;
 
 	/** Seconds from a burst until the climb reaches the plateau. */
 	private plateauAfterS = 0;
+
+	/** Our recent requests (the last two seconds): when each left and when its answer came. */
+	private readonly sent: Sent[] = [];
 
 	constructor(private ceiling: number) {}
 
@@ -47,7 +75,7 @@ export class SharedRate {
 	current(now: number): number {
 		if (this.plateau === 0) return this.ceiling;
 		const t = (now - this.burstAt) / 1000 - this.plateauAfterS;
-		const curvature = t < 0 ? CLIMB_CURVATURE : PROBE_CURVATURE;
+		const curvature = t < 0 ? CLIMB_CURVATURE : (this.ceiling - this.plateau) / PROBE_SECONDS ** 3;
 		return Math.max(1, Math.min(this.ceiling, this.plateau + curvature * t * t * t));
 	}
 
@@ -61,11 +89,53 @@ export class SharedRate {
 		return Math.ceil((1000 + GAP_MARGIN_MS) / this.current(now));
 	}
 
-	/** A new burst of 429s: cut the rate and start the climb from there. */
-	onBurst(now: number) {
+	/** A request left at `now`; returns what to call when its answer comes. */
+	onSent(now: number): () => void {
+		const sent: Sent = { at: now, answeredAt: Infinity };
+		this.sent.push(sent);
+		while (this.sent[0].at <= now - 2 * SERVER_SECOND_MS) this.sent.shift();
+		return () => {
+			sent.answeredAt = Math.min(sent.answeredAt, Date.now());
+		};
+	}
+
+	/**
+	 * Whether a 429 to the request sent at `sentAt` shows that others share the account: the
+	 * server's second that refused it held some of our requests, but fewer than we were sending.
+	 * When ours filled it, the 429 may be our own jitter; when it held none of ours, it tells
+	 * nothing of a share yet (a stray one, another tool's moment): a lone 429 then earns only a
+	 * short pause.
+	 */
+	showsShare(sentAt: number): boolean {
+		const ours = this.sentBefore(sentAt).length;
+		return ours > 0 && ours + 1 < OWN_SECOND_SHARE * this.current(sentAt);
+	}
+
+	/**
+	 * A new burst of 429s, the first answering a request sent at `sentAt`: cut the rate and start
+	 * the climb from there. Returns when to send again: once the server's second that refused us
+	 * has room, i.e. one second after our oldest request in it arrived (the others', sent
+	 * alongside ours, leave it about then), and one gap at the new rate at the least. When it
+	 * arrived we cannot know (a busy event loop can hold a request for 200 ms after it left),
+	 * but it had arrived when its answer came: one second after that answer, or after now if
+	 * it is still on the wire.
+	 */
+	onBurst(now: number, sentAt = now): number {
+		const ours = this.sentBefore(sentAt);
 		const rate = this.current(now);
-		this.plateau = rate * PLATEAU_FACTOR;
+		// Our share of the server's second is only measured when that whole second was ours to
+		// use: a burst less than a second before it (and its pause) leaves it short.
+		const measured = this.burstAt <= sentAt - SERVER_SECOND_MS;
+		const share = measured ? Math.max(1, rate * MIN_SHARE, Math.min(rate, ours.length)) : rate;
+		this.plateau = share * PLATEAU_FACTOR;
 		this.burstAt = now;
-		this.plateauAfterS = Math.cbrt((rate * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
+		this.plateauAfterS = Math.cbrt((share * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
+		const roomAt = ours.length > 0 ? Math.min(ours[0].answeredAt, now) + SERVER_SECOND_MS : now;
+		return Math.max(roomAt, now + this.gapMs(now));
+	}
+
+	/** Our requests that left in the server's second before the one sent at `sentAt` (the latest then). */
+	private sentBefore(sentAt: number): Sent[] {
+		return this.sent.filter(({ at }) => at > sentAt - SERVER_SECOND_MS && at <= sentAt).slice(0, -1);
 	}
 }

@@ -228,12 +228,14 @@ export class AccountThrottle {
 			}
 			this.perHour.record(now);
 			this.lastSentAt = now;
+			const answered = this.sharedRate.onSent(now);
 			this.inFlight++;
 			this.loop.watchWhile(() => this.inFlight > 0);
 			let released = false;
 			return (result) => {
 				if (released) return 0;
 				released = true;
+				answered();
 				this.countUntilAnswered(host, now, result);
 				// What the answer means is recorded before anyone waiting for the slot wakes.
 				const pauseMs = this.record(result);
@@ -306,27 +308,30 @@ export class AccountThrottle {
 		this.guard.on429(now);
 		if (this.guard.consecutive429 > 1 && sentAt <= this.burstSeenAt)
 			return Math.max(0, this.pausedUntil - now);
-		const lone = this.bursts === 0 && now - this.burstSeenAt >= QUIET_BEFORE_LONE_429_MS;
+		const lone =
+			this.bursts === 0 &&
+			now - this.burstSeenAt >= QUIET_BEFORE_LONE_429_MS &&
+			!this.sharedRate.showsShare(sentAt);
 		this.burstSeenAt = now;
 		this.bursts++;
 		if (lone) {
 			this.pausedUntil = Math.max(this.pausedUntil, now + LONE_429_PAUSE_MS);
 			return LONE_429_PAUSE_MS;
 		}
-		this.sharedRate.onBurst(now);
-		const backoff = this.backoffAfterBurst(now);
+		const roomAt = this.sharedRate.onBurst(now, sentAt);
+		const backoff = this.backoffAfterBurst(now, roomAt);
 		this.pausedUntil = Math.max(this.pausedUntil, now + backoff);
 		return backoff;
 	}
 
 	/**
-	 * The first burst after a success is a share to find: the rate was lowered, and one gap at
-	 * that rate is pause enough. A burst right after another means the account's window is full
+	 * The first burst after a success is a share to find: the rate was lowered, and the pause
+	 * lasts until the server's second has room (`roomAt`). A burst right after another means the account's window is full
 	 * (several processes started at once, or the quota is spent): 1 s (the server's window), then
 	 * 2 s, 4 s ... 30 s; near the lock-out the guard holds everything back (lockout.ts).
 	 */
-	private backoffAfterBurst(now: number): number {
-		if (this.bursts === 1) return this.sharedRate.gapMs(now);
+	private backoffAfterBurst(now: number, roomAt: number): number {
+		if (this.bursts === 1) return roomAt - now;
 		return Math.min(30_000, 1000 * 2 ** (this.bursts - 2));
 	}
 }
