@@ -42,6 +42,7 @@ function main() {
 	const baseline = baselineRef(argv);
 	const passOnHere = passOn.filter((arg) => !arg.startsWith('--baseline') && arg !== baseline);
 	const failed = runAll(REPO_ROOT, only, passOnHere);
+	targets(REPO_ROOT, began);
 	if (baseline) {
 		const tree = baselineTree(baseline);
 		try {
@@ -104,6 +105,55 @@ const resultsOf = (root: string, name: string) => {
 	const file = join(root, 'bench', 'results', `${name}.json`);
 	return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
 };
+
+interface ThroughputRun {
+	wallMs: number;
+	pages: number;
+	rssBaselineBytes: number;
+	rssPeakBytes: number;
+	jsonBytes: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Issue 20's targets, from this run's results: Return All (Simplify on) within 5 % of the rate
+ * bound (pages / 15 + one round trip), memory growth ≤ 2 × the JSON, Simplify ≤ 5 % of the wall
+ * time, and the rate budget under CPU load (busiest server second ≤ 15, no 429).
+ */
+function targets(root: string, since: number) {
+	const rows: Cell[][] = [];
+	// Only what this run wrote: an older file is another run's.
+	const fresh = (name: string) => {
+		const results = resultsOf(root, name);
+		return results && Date.parse(String(results.at)) >= since ? results : undefined;
+	};
+	const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+	const throughput = fresh('throughput');
+	const scenarios = (throughput?.scenarios ?? []) as Array<{ label: string; latencyMs: number; runs: ThroughputRun[] }>;
+	for (const on of scenarios.filter((scenario) => scenario.label === 'Customer Care node')) {
+		const ms = on.latencyMs;
+		const wall = median(on.runs.map((run) => run.wallMs)) / 1000;
+		const bound = median(on.runs.map((run) => run.pages)) / 15 + ms / 1000;
+		rows.push([`Return All, Simplify on, ${ms} ms`, `${round(wall, 2)} s`, `≤ ${round(bound * 1.05, 2)} s (bound ${round(bound, 2)} s + 5 %)`, verdict(wall <= bound * 1.05)]);
+		const growth = Math.max(...on.runs.map((run) => (run.rssPeakBytes - run.rssBaselineBytes) / run.jsonBytes));
+		rows.push([`Memory growth / JSON, ${ms} ms (worst run)`, round(growth, 2), '≤ 2', verdict(growth <= 2)]);
+		const off = scenarios.find((scenario) => scenario.label === 'Customer Care node, Simplify off' && scenario.latencyMs === ms);
+		if (off) {
+			const share = (wall - median(off.runs.map((run) => run.wallMs)) / 1000) / wall;
+			rows.push([`Simplify's share of the wall time, ${ms} ms`, `${round(100 * share, 1)} %`, '≤ 5 %', verdict(share <= 0.05)]);
+		}
+	}
+	const underLoad = fresh('rate-under-load');
+	for (const load of ['quiet', 'busy']) {
+		const runs = ((underLoad?.runs ?? []) as Array<{ load: string; busiestSecond: number; status429: number }>).filter((run) => run.load === load);
+		if (!runs.length) continue;
+		const busiest = Math.max(...runs.map((run) => run.busiestSecond));
+		const refused = runs.reduce((sum, run) => sum + run.status429, 0);
+		rows.push([`Rate under load, ${load}: busiest second, 429s`, `${busiest}, ${refused}`, '≤ 15, 0', verdict(busiest <= 15 && refused === 0)]);
+	}
+	if (rows.length) printTable('Issue 20 targets (this run)', ['figure', 'measured', 'target', ''], rows);
+}
 
 /** The ratios of this tree's figures to the baseline's, for the benchmarks both ran. */
 function compare(root: string, tree: string, ref: string) {
