@@ -162,7 +162,7 @@ export function quotaStoppedError(
 			{
 				message: `n8n stopped sending to this account: the platform answered 429 "Too Many Attempts." ${consecutive429} times in a row since ${clock(since)}, and one more would lock the domain out for 15 minutes.`,
 				description:
-					'The hourly quota of the account (54,000 requests) has stayed used up, by another client of the same account. Find that client and stop it, and restart n8n only once the platform answers again (e.g. the platform\'s own API log shows requests accepted, or an hour has passed since that client stopped): the count of 429s is kept in this process only, so after a restart the first request that still gets a 429 locks the domain out for 15 minutes.',
+					"The hourly quota of the account (54,000 requests) has stayed used up, by another client of the same account. Find that client and stop it, and restart n8n only once the platform answers again (e.g. the platform's own API log shows requests accepted, or an hour has passed since that client stopped): the count of 429s is kept in this process only, so after a restart the first request that still gets a 429 locks the domain out for 15 minutes.",
 				httpCode: '429',
 				itemIndex,
 			},

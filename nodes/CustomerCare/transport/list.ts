@@ -235,12 +235,12 @@ export async function readAllPages(
 			return { records: dedupe(await shape(firstRaw), spec.idProperty), numFound: total, requests };
 		}
 
-		// The first page is shaped while the others are asked for and read.
-		const [firstRecords, rest] = await Promise.all([
-			shape(firstRaw),
+		// The other pages are asked for first, then the first page is shaped while they are read.
+		const [rest, firstRecords] = await Promise.all([
 			Promise.all(
 				Array.from({ length: pages - 1 }, async (_, index) => await shapedPage(index + 2)),
 			),
+			shape(firstRaw),
 		]);
 		requests += rest.length;
 		const records = firstRecords.concat(...rest.map((answer) => answer.records));

@@ -85,8 +85,7 @@ export class SharedRate {
 	 * the first 429 comes back to any of them.
 	 */
 	gapMs(now: number): number {
-		// Whole milliseconds: a timer of a fraction of one fires at once, and the wait would spin.
-		return Math.ceil((1000 + GAP_MARGIN_MS) / this.current(now));
+		return (1000 + GAP_MARGIN_MS) / this.current(now);
 	}
 
 	/** A request left at `now`; returns what to call when its answer comes. */
@@ -136,6 +135,8 @@ export class SharedRate {
 
 	/** Our requests that left in the server's second before the one sent at `sentAt` (the latest then). */
 	private sentBefore(sentAt: number): Sent[] {
-		return this.sent.filter(({ at }) => at > sentAt - SERVER_SECOND_MS && at <= sentAt).slice(0, -1);
+		return this.sent
+			.filter(({ at }) => at > sentAt - SERVER_SECOND_MS && at <= sentAt)
+			.slice(0, -1);
 	}
 }

@@ -27,12 +27,18 @@ const HOUR_MARGIN_MS = 60;
  * from the moment it goes until this long after it arrived at the latest. The few milliseconds
  * above 1 s cover clock granularity.
  */
-const SERVER_SECOND_MS = 1000 + 10;
+const SERVER_SECOND_MS = 1000 + 2;
 /**
  * A request given up without an answer may still be read by the server later: a slow one behind
  * the node's Timeout, or behind a gateway that gave up first. It holds its place this long after.
  */
 const UNANSWERED_HOLD_MS = 60_000;
+/**
+ * A request the event loop let go late (it was busy presenting a page) does not push every later
+ * one back: the next is spaced from when this one was due, up to this much earlier. The spacing
+ * is for sharing the account with other processes; the per-second window is what keeps the limit.
+ */
+const SPACING_CATCH_UP_MS = 10;
 /** After a 429 no credit for this long: the platform saw more than we counted. */
 const NO_CREDIT_AFTER_429_MS = 60_000;
 /**
@@ -161,7 +167,8 @@ export class AccountThrottle {
 	/** The configured rate; the rate in force drops below it after 429s and climbs back. */
 	private readonly sharedRate: SharedRate;
 
-	private lastSentAt = 0;
+	/** When the spacing lets the next request go (see SPACING_CATCH_UP_MS). */
+	private spacedUntil = 0;
 
 	/** When the 429 that began the latest burst came back. */
 	private burstSeenAt = 0;
@@ -215,7 +222,7 @@ export class AccountThrottle {
 			const next = Math.max(
 				this.perSecond.earliest(now, this.inFlight, now >= this.noCreditUntil),
 				this.perHour.earliest(now),
-				this.lastSentAt + this.sharedRate.gapMs(now),
+				this.spacedUntil,
 			);
 			if (next === Infinity) {
 				await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
@@ -223,11 +230,13 @@ export class AccountThrottle {
 			}
 			if (next > now) {
 				// Whoever wakes first takes the free slot; the others look again.
-				await sleep(next - now);
+				// Whole milliseconds: the spacing is fractional, and a shorter timer would wake too soon.
+				await sleep(Math.ceil(next - now));
 				continue;
 			}
 			this.perHour.record(now);
-			this.lastSentAt = now;
+			// Spaced from when this one was due, not from when a busy loop let it go.
+			this.spacedUntil = Math.max(next, now - SPACING_CATCH_UP_MS) + this.sharedRate.gapMs(now);
 			const answered = this.sharedRate.onSent(now);
 			this.inFlight++;
 			this.loop.watchWhile(() => this.inFlight > 0);
@@ -272,7 +281,7 @@ export class AccountThrottle {
 		}
 		if (result.kind === 'rateLimited') this.noCreditUntil = now + NO_CREDIT_AFTER_429_MS;
 		if (result.kind !== 'lockedOut') {
-			roundTrip.onAnswer(sentAt, now, this.loop.onTimeSince(sentAt, now));
+			roundTrip.onAnswer(now - sentAt - this.loop.waitedMs(now));
 		}
 		this.perSecond.hold(now + SERVER_SECOND_MS, roundTrip);
 	}
