@@ -43,7 +43,7 @@ async function simulate(limit: number, plan: Planned[]) {
 		})();
 		if (timeoutAfter !== undefined) {
 			await new Promise((resolve) => setTimeout(resolve, timeoutAfter));
-			release({ kind: 'noAnswer' });
+			release({ kind: 'noAnswer', answered: false });
 			await server;
 			return;
 		}

@@ -325,9 +325,14 @@ describe('what an answer proves about when its request arrived', () => {
 		expect(after).toBeGreaterThanOrEqual(250 + 1002);
 	});
 
-	test('a request given up without an answer (a Timeout) holds its place a minute; one never sent holds none', async () => {
-		const noAnswer = await sixteenthAfter(Array.from({ length: 15 }, () => ({ kind: 'noAnswer' as const })), 250);
+	test('a request given up without an answer (a Timeout, a 504) holds its place a minute; a 5xx answer one second; one never sent none', async () => {
+		const noAnswer = await sixteenthAfter(Array.from({ length: 15 }, () => ({ kind: 'noAnswer' as const, answered: false })), 250);
 		expect(noAnswer).toBeGreaterThanOrEqual(250 + 60_000 + 1000);
+		// A 500 or a gateway's 502 page did come back: the request had arrived by then. Held one
+		// second after it, without credit (that answer's round trip is not the platform's).
+		const failed = await sixteenthAfter(Array.from({ length: 15 }, () => ({ kind: 'noAnswer' as const, answered: true })), 250);
+		expect(failed).toBeGreaterThanOrEqual(250 + 1002);
+		expect(failed).toBeLessThan(2000);
 		// Only the spacing holds the 16th back: 15 × 68 ms.
 		const neverSent = await sixteenthAfter(Array.from({ length: 15 }, () => ({ kind: 'neverSent' as const })), 250);
 		expect(neverSent).toBeLessThan(1100);

@@ -95,7 +95,10 @@ function slotResultOf(verdict: Verdict, sentAt: number): SlotResult {
 	if (verdict.kind === 'lockedOut') {
 		return { kind: 'lockedOut', until: Date.now() + verdict.minutes * 60_000 };
 	}
-	if (verdict.kind === 'failed') return { kind: verdict.neverLeft ? 'neverSent' : 'noAnswer' };
+	if (verdict.kind === 'failed') {
+		if (verdict.neverLeft) return { kind: 'neverSent' };
+		return { kind: 'noAnswer', answered: verdict.status !== undefined && verdict.status !== 504 };
+	}
 	return { kind: 'answered' };
 }
 

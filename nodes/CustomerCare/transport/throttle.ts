@@ -128,8 +128,12 @@ export type SlotResult =
 	| { kind: 'answered' }
 	| { kind: 'rateLimited'; sentAt: number }
 	| { kind: 'lockedOut'; until: number }
-	/** No usable answer (no answer, 5xx, unreadable): tells nothing about the 429 count. */
-	| { kind: 'noAnswer' }
+	/**
+	 * No usable answer: tells nothing about the 429 count. `answered`: something answered (a 5xx,
+	 * an unreadable body), so the request had arrived by then; else no answer came, or a
+	 * gateway gave up waiting (504) and the platform may still read it.
+	 */
+	| { kind: 'noAnswer'; answered: boolean }
 	/** The connection was never made: nothing reached the platform. */
 	| { kind: 'neverSent' };
 
@@ -271,7 +275,8 @@ export class AccountThrottle {
 		const now = Date.now();
 		if (result.kind === 'neverSent') return;
 		if (result.kind === 'noAnswer') {
-			this.perSecond.hold(now + UNANSWERED_HOLD_MS + SERVER_SECOND_MS);
+			// An answer from elsewhere (a gateway's 502 page) says nothing of the platform's round trip: no credit.
+			this.perSecond.hold(now + (result.answered ? 0 : UNANSWERED_HOLD_MS) + SERVER_SECOND_MS);
 			return;
 		}
 		let roundTrip = this.roundTrips.get(host);
