@@ -341,7 +341,7 @@ async function main() {
 				// Issue 20 (open) targets ≥ 80 % of 15/s and ≤ 5 % 429s; CI runs have measured 79–88 % and
 				// 1.6–6.8 %, on both sides of them. Until the sharing rule meets them reliably they are
 				// printed (met / NOT MET), and CI fails on hard guards that a broken rule would cross: below
-				// 70 %, above 15 % 429s, 10 or more in a row (the lock-out guard cools down at 14).
+				// 70 %, above 15 % 429s, 14 or more in a row (where the lock-out guard cools down).
 				const target = (met) => (met ? 'met' : 'NOT MET');
 				say(
 					`  spread/${count} workers, issue 20's targets: ≥ ${MIN_OVERLAP_SHARE * 100} % of ${RATE}/s ${target(overlap.perSecond >= MIN_OVERLAP_SHARE * RATE)}, ` +
@@ -349,7 +349,7 @@ async function main() {
 				);
 				check(overlap.perSecond >= 0.7 * RATE, `${overlap.perSecond} accepted req/s while the workers overlapped, < ${0.7 * RATE}`);
 				check(figures.percent429 <= 15, `${figures.percent429} % of answers were 429s, > 15 %`);
-				check(figures.longest429Run < 10, `${figures.longest429Run} 429s in a row`);
+				check(figures.longest429Run < 14, `${figures.longest429Run} 429s in a row (the lock-out guard cools down at 14)`);
 				return {
 					note: `workers ${figures.split.map((s) => `${s.worker} ${s.executions}`).join(', ')}; ${expected.size} tickets each; overlap ${overlap.seconds} s: ${overlap.perSecond} req/s (${overlap.ofLimit} % of ${RATE}/s); ${figures.accepted} accepted, ${figures.status429} × 429 (${figures.percent429} %), max ${figures.longest429Run} in a row, busiest second ${figures.busiestSecond}, 0 lock-outs, 0 failed`,
 				};
