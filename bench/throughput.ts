@@ -26,7 +26,7 @@ import type { Client, WorkerInput, WorkerResult } from './return-all.worker';
 
 const TICKETS = 20_000;
 const DAYS = 93;
-const LATENCIES_MS = process.env.LAT ? [Number(process.env.LAT)] : [50, 250];
+const LATENCIES_MS = [50, 250];
 const RATE = 15;
 const DAY = 86_400_000;
 /** The fake platform's limiter window is 1 s; an idle gap longer than that starts every run on a clean slate. */

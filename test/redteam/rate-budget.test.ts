@@ -13,49 +13,11 @@
  */
 import { busiestSecond } from '../../tools/fake-platform';
 import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
+import { simulate, type Planned } from '../unit/throttleSimulation';
 
 beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_000 }));
 afterEach(() => jest.useRealTimers());
 
-interface Planned {
-	startAt: number;
-	/** From the moment the throttle lets it go until the server counts it. */
-	toServer: number;
-	/** From its arrival until the answer is back in the throttle. */
-	back: number;
-	/**
-	 * A timed-out attempt (Request Options → Timeout): the client gives the slot back as
-	 * 'noAnswer' this long after it let the request go, whether or not the server has counted it.
-	 */
-	timeoutAfter?: number;
-}
-
-async function simulate(limit: number, plan: Planned[]) {
-	const throttle = new AccountThrottle(limit);
-	const arrivals: number[] = [];
-	const requests = plan.map(async ({ toServer, back, startAt, timeoutAfter }) => {
-		await new Promise((resolve) => setTimeout(resolve, startAt));
-		const release = (await throttle.acquire()) as Release;
-		if (typeof release !== 'function') throw new Error('blocked');
-		const server = (async () => {
-			await new Promise((resolve) => setTimeout(resolve, toServer));
-			arrivals.push(Date.now());
-		})();
-		if (timeoutAfter !== undefined) {
-			await new Promise((resolve) => setTimeout(resolve, timeoutAfter));
-			release({ kind: 'noAnswer', answered: false });
-			await server;
-			return;
-		}
-		await server;
-		await new Promise((resolve) => setTimeout(resolve, back));
-		release({ kind: 'answered' });
-	});
-	const all = Promise.all(requests);
-	await jest.runAllTimersAsync();
-	await all;
-	return arrivals;
-}
 
 test('red team, fixed (25 in one second before): a timed-out request the server counts after the client gave up still holds its place for the server second', async () => {
 	// Five quick round trips calibrate (40 ms). Then a burst of reads meets a slow server: it reads

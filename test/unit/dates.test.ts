@@ -6,11 +6,11 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
 import { isValidTimeZone, toEpochMs, toIsoZ, toSlashDate, toZoneless } from '../../nodes/CustomerCare/transport/dates';
+import { offsetChanges } from './offsetChanges';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-const DAY = 24 * 3600 * SECOND;
 const wholeSecond = (ms: number) => Math.floor(ms / SECOND) * SECOND;
 /** Zones with whole, half and quarter-hour offsets, both hemispheres' daylight saving, and the date line. */
 const ZONES = [
@@ -37,21 +37,7 @@ const zone = fc.constantFrom(...ZONES);
  * The instants 2020–2030 where a zone of ZONES changes its offset (found day by day, then to the
  * second), with the zone: wall-clock times next to them are where reading one back is hard.
  */
-const CHANGES = ZONES.flatMap((timeZone) => {
-	const offset = (at: number) => DateTime.fromMillis(at, { zone: timeZone }).offset;
-	const changes: Array<{ at: number; timeZone: string }> = [];
-	for (let day = Date.UTC(2020, 0, 1); day < Date.UTC(2031, 0, 1); day += DAY) {
-		if (offset(day) === offset(day + DAY)) continue;
-		let [before, after] = [day, day + DAY];
-		while (after - before > SECOND) {
-			const middle = wholeSecond((before + after) / 2);
-			if (offset(middle) === offset(before)) before = middle;
-			else after = middle;
-		}
-		changes.push({ at: after, timeZone });
-	}
-	return changes;
-});
+const CHANGES = offsetChanges(ZONES, 2020, 2031);
 /** An instant within three hours of an offset change, with its zone. */
 const nearChange = fc
 	.record({ change: fc.constantFrom(...CHANGES), seconds: fc.integer({ min: -3 * 3600, max: 3 * 3600 }) })

@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
 import { toOffsetIso } from '../../nodes/CustomerCare/transport/dates';
+import { offsetChanges } from './offsetChanges';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;
-const DAY = 24 * 3600 * SECOND;
 const wholeSecond = (ms: number) => Math.floor(ms / SECOND) * SECOND;
 const ZONES = [
 	'America/St_Johns',
@@ -26,22 +26,8 @@ const ZONES = [
 const luxonOffsetIso = (ms: number, timeZone: string) =>
 	DateTime.fromMillis(wholeSecond(ms), { zone: timeZone }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
 
-/** Each zone's offset changes 1980–2040 (day by day, then to the second). */
-const CHANGES = ZONES.flatMap((timeZone) => {
-	const offset = (at: number) => DateTime.fromMillis(at, { zone: timeZone }).offset;
-	const changes: Array<{ at: number; timeZone: string }> = [];
-	for (let day = Date.UTC(1980, 0, 1); day < Date.UTC(2040, 0, 1); day += DAY) {
-		if (offset(day) === offset(day + DAY)) continue;
-		let [before, after] = [day, day + DAY];
-		while (after - before > SECOND) {
-			const middle = wholeSecond((before + after) / 2);
-			if (offset(middle) === offset(before)) before = middle;
-			else after = middle;
-		}
-		changes.push({ at: after, timeZone });
-	}
-	return changes;
-});
+/** Each zone's offset changes 1980–2040. */
+const CHANGES = offsetChanges(ZONES, 1980, 2040);
 
 describe('toOffsetIso beside offset changes', () => {
 	it('finds changes in every zone, some off the hour in UTC', () => {

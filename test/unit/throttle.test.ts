@@ -16,30 +16,13 @@ import { busiestSecond } from '../../tools/fake-platform';
 import { SharedRate } from '../../nodes/CustomerCare/transport/sharedRate';
 import { LoopWatch, RoundTripFloor } from '../../nodes/CustomerCare/transport/roundTrip';
 import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
+import { simulate } from './throttleSimulation';
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);
 
 beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_000 }));
 afterEach(() => jest.useRealTimers());
 
-/** Runs the requests through one throttle; returns when each arrived at the server. */
-async function simulate(limit: number, delays: Array<{ toServer: number; back: number; startAt: number }>) {
-	const throttle = new AccountThrottle(limit);
-	const arrivals: number[] = [];
-	const requests = delays.map(async ({ toServer, back, startAt }) => {
-		await new Promise((resolve) => setTimeout(resolve, startAt));
-		const release = await throttle.acquire();
-		if (typeof release !== 'function') throw new Error('blocked');
-		await new Promise((resolve) => setTimeout(resolve, toServer));
-		arrivals.push(Date.now());
-		await new Promise((resolve) => setTimeout(resolve, back));
-		release({ kind: 'answered' });
-	});
-	const all = Promise.all(requests);
-	await jest.runAllTimersAsync();
-	await all;
-	return arrivals;
-}
 
 /**
  * The model of docs/rate-budget.md: each leg of a round trip (to the server; the server's work and
