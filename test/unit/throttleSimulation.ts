@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Requests through one AccountThrottle on jest's fake clock (the test must have called
  * jest.useFakeTimers): each starts at `startAt`, arrives at the server `toServer` ms after the
