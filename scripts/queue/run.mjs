@@ -34,12 +34,10 @@ import { createReport } from '../lib/timings.mjs';
 import { ownerClient } from '../lib/rest.mjs';
 import { sleep, waitFor } from '../lib/wait.mjs';
 import { CREDENTIAL, fakeCredentialData } from '../lib/setup.mjs';
+import { activate, credentialRef, DAY, emittedByExecution, exactlyOnce, executionDetail, executionSummaries, FINISHED, isoZ, nodeItems, triggerWorkflow } from './lib/executions.mjs';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const wants = (name) => !only || only.includes(name);
-const DAY = 86_400_000;
-/** The platform's ISO form, whole seconds. */
-const isoZ = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 const LABEL = 'queue mode';
 const SPREAD_EXECUTIONS = 20;
 /** The account's limit, and what several untuned workers must keep of it while they overlap. */
@@ -65,8 +63,6 @@ function check(condition, message) {
 }
 
 // ---- workflows ------------------------------------------------------------------------------
-
-const credentialRef = { customerCareApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
 
 function returnAllWorkflow(id, path, range) {
 	return {
@@ -97,58 +93,6 @@ function returnAllWorkflow(id, path, range) {
 		settings: { executionOrder: 'v1' },
 	};
 }
-
-function triggerWorkflow(id) {
-	return {
-		id,
-		name: 'Queue test: Ticket Updated trigger',
-		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Ticket updated',
-				type: 'n8n-nodes-customer-care.customerCareTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'ticketUpdated', options: {} },
-				credentials: credentialRef,
-			},
-			{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
-		],
-		connections: { 'Ticket updated': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-// ---- REST helpers ---------------------------------------------------------------------------
-
-async function activate(client, id) {
-	const workflow = await client.get(`/workflows/${id}`);
-	await client.post(`/workflows/${id}/activate`, { versionId: workflow.versionId });
-}
-
-async function executionSummaries(client, workflowId) {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const list = await client.get(`/executions?filter=${filter}&limit=200`);
-	return list.results ?? list;
-}
-
-async function executionDetail(client, install, id) {
-	const { createRequire } = await import('node:module');
-	const { parse } = createRequire(join(install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
-	const full = await client.get(`/executions/${id}`);
-	const data = typeof full.data === 'string' ? parse(full.data) : full.data;
-	return { id: String(id), status: full.status, runData: data?.resultData?.runData ?? {}, error: data?.resultData?.error };
-}
-
-function nodeItems(detail, nodeName) {
-	const task = detail.runData[nodeName]?.[0];
-	if (!task) throw new Error(`execution ${detail.id}: node "${nodeName}" did not run (${detail.error?.message ?? 'no error'})`);
-	if (task.error) throw new Error(`execution ${detail.id}: "${nodeName}" failed: ${task.error.message}`);
-	return (task.data?.main?.[0] ?? []).map((item) => item.json);
-}
-
-const FINISHED = (e) => !['running', 'new', 'waiting', 'queued'].includes(e.status);
 
 // ---- scenarios ------------------------------------------------------------------------------
 
@@ -423,15 +367,8 @@ async function runTrigger({ cluster, client, install, fake, pg, workers, getServ
 		}
 	};
 	const emittedIds = async () => {
-		const summaries = await executionSummaries(client, 'ccQueueTrigger01');
-		const finished = summaries.filter(FINISHED);
-		const ids = [];
-		for (const s of finished) {
-			const detail = await executionDetail(client, install, s.id);
-			check(detail.status === 'success', `trigger execution ${s.id}: ${detail.status} ${detail.error?.message ?? ''}`);
-			ids.push(...nodeItems(detail, 'Ticket updated').map((t) => String(t.ticket_id)));
-		}
-		return { ids, executions: finished.map((s) => String(s.id)), pending: summaries.length - finished.length };
+		const { executions, pending } = await emittedByExecution(client, install, 'ccQueueTrigger01');
+		return { ids: executions.flatMap((e) => e.ids), executions: executions.map((e) => e.id), pending };
 	};
 	let restarts = 0;
 	const restartMain = async (whileDown) => {
@@ -464,11 +401,7 @@ async function runTrigger({ cluster, client, install, fake, pg, workers, getServ
 		},
 		{ timeoutMs: 150_000, everyMs: 5000 },
 	).catch(async (error) => ({ ...(await emittedIds()), timedOut: error.message }));
-	const counts = new Map();
-	for (const id of result.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-	const twice = [...counts].filter(([, n]) => n > 1).map(([id, n]) => `${id}×${n}`);
-	const unexpected = [...counts.keys()].filter((id) => !changedAt.has(id));
-	const missing = [...changedAt.keys()].filter((id) => !counts.has(id));
+	const { duplicates: twice, missing, unexpected } = exactlyOnce(result.ids, new Set(changedAt.keys()));
 	const ran = new Set(result.executions);
 	const split = workers.map((w) => ({ worker: w.name, executions: w.executions().filter((id) => ran.has(id)).length }));
 	// The trigger's state, as n8n saved it in Postgres.

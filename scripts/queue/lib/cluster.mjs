@@ -9,6 +9,9 @@
  *   const main = await cluster.startMain();
  *   const w1 = await cluster.startWorker('w1', { env: { CREDENTIALS_OVERWRITE_DATA: ... } });
  *   w1.executions()   // ids of the executions this worker started (from its log)
+ *
+ * `queue: false` makes the same main run its executions itself (no Redis, no workers); `env`
+ * is added to every process's environment (e.g. the durable scheduler's switches).
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -18,7 +21,7 @@ import { join } from 'node:path';
 import { createInstance, freePort } from '../../lib/n8n.mjs';
 import { installIntoN8n } from '../../lib/pack.mjs';
 
-export function createQueueCluster({ install, work, pg, redis, log = () => {} }) {
+export function createQueueCluster({ install, work, pg, redis, queue = true, env = {}, log = () => {} }) {
 	const shared = {
 		N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
 		DB_TYPE: 'postgresdb',
@@ -27,11 +30,13 @@ export function createQueueCluster({ install, work, pg, redis, log = () => {} })
 		DB_POSTGRESDB_DATABASE: pg.database,
 		DB_POSTGRESDB_USER: pg.user,
 		DB_POSTGRESDB_PASSWORD: '',
-		EXECUTIONS_MODE: 'queue',
-		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-		QUEUE_BULL_REDIS_PORT: String(redis.port),
+		// `queue: false`: one main that runs its executions itself, on the same Postgres.
+		...(queue
+			? { EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(redis.port) }
+			: { EXECUTIONS_MODE: 'regular' }),
 		// Offline: the MCP registry module only logs errors about api.n8n.io.
 		N8N_DISABLED_MODULES: 'mcp-registry',
+		...env,
 	};
 	const main = createInstance(install, { userFolder: join(work, 'main'), env: shared });
 	const workers = new Map();
