@@ -34,7 +34,7 @@ function beforeEveryPage2(mutate: () => void) {
 	return () => (core.handle = original);
 }
 
-let emitted: number[] = [];
+const emitted: number[] = [];
 let listRequestsOfPoll1 = 0;
 let untouchedInWindow: number[] = [];
 
