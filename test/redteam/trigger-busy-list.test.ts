@@ -1,0 +1,83 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+/**
+ * Red team, issue 21 points 2 and 4, on a busy account: the lead list changes while a chunk's
+ * pages are read (leads of the chunk are changed again by agents, so they leave its window).
+ *
+ * readAllPages reads such a chunk again, up to 3 times, without asking the budget again (only
+ * page 1 of the first attempt is judged), and after the third attempt takes the last, unstable
+ * read as whole: the cursor moves past the lead that slid from page 2 onto page 1.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FakePlatform } from '../../tools/fake-platform';
+import { clockedNow, useTestClock } from '../nodes/clock';
+import { useFakePlatform } from '../nodes/fake-platform-per-file';
+import { accountOf, TriggerRun } from '../../tools/engine-harness/harness';
+
+let platform: FakePlatform;
+const clock = useTestClock();
+useFakePlatform((started) => (platform = started), { now: clockedNow, size: { leads: 9000 } });
+
+const STATE_KEY = 'node:Customer Care Trigger';
+const LIST = '/acme/api/v1/leads';
+const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/** Before every request for page 2 of the lead list, `mutate` runs (an agent edits a lead). */
+function beforeEveryPage2(mutate: () => void) {
+	const core = (platform as unknown as { core: { handle: (...args: any[]) => Promise<void> } }).core;
+	const original = core.handle.bind(core);
+	core.handle = async (req: { url?: string }, res: unknown, server: unknown) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		if (url.pathname === LIST && url.searchParams.get('page') === '2') mutate();
+		return await original(req, res, server);
+	};
+	return () => (core.handle = original);
+}
+
+const emitted: number[] = [];
+let listRequestsOfPoll1 = 0;
+let untouchedInWindow: number[] = [];
+
+beforeAll(async () => {
+	const now = second(Date.now());
+	const downSince = now - 10 * 86_400_000;
+	// A 10-day outage: 8,000 leads changed in it (16 pages, one chunk), all long settled.
+	const leads = [...platform.store.leads].sort((a, b) => a.id - b.id);
+	for (const lead of leads) platform.store.updateLead(lead.id, {}, downSince - 86_400_000);
+	const changed = leads.slice(0, 8000);
+	changed.forEach((lead, index) => platform.store.updateLead(lead.id, {}, downSince + 60_000 + index * 60_000));
+	const touched = new Set<number>();
+	let next = 0;
+	const restore = beforeEveryPage2(() => {
+		// Agents keep working: a lead of the backlog (low id, on page 1) is edited now.
+		const lead = changed[next++];
+		touched.add(lead.id);
+		platform.store.updateLead(lead.id, {}, Date.now() + 5_000);
+	});
+	const run = new TriggerRun({ event: 'leadUpdated', options: { simplify: false } }, accountOf(platform));
+	run.persisted = { [STATE_KEY]: { cursor: downSince, floor: downSince, remembersFrom: downSince, seen: {} } };
+	run.restart();
+	run.pollBudgetMs = 36_000;
+	try {
+		for (let poll = 0; poll < 6; poll++) {
+			platform.clearLog();
+			emitted.push(...((await run.poll()) ?? []).map((item: IDataObject) => Number(item.id)));
+			if (poll === 0) listRequestsOfPoll1 = platform.requests({ path: LIST }).length;
+			clock.advance(60_000);
+		}
+	} finally {
+		restore();
+	}
+	untouchedInWindow = changed.filter((lead) => !touched.has(lead.id)).map((lead) => lead.id);
+});
+
+test('BROKEN: a poll makes at most 20 list requests (MAX_LIST_REQUESTS_PER_POLL), also when the list changes during its read', () => {
+	expect(listRequestsOfPoll1).toBeLessThanOrEqual(20);
+});
+
+test('BROKEN: every backlog change no agent touched during the read is emitted once', () => {
+	const times = new Map<number, number>();
+	for (const id of emitted) times.set(id, (times.get(id) ?? 0) + 1);
+	const wrong = untouchedInWindow.filter((id) => times.get(id) !== 1).map((id) => `${id}×${times.get(id) ?? 0}`);
+	expect(wrong).toEqual([]);
+});
