@@ -263,6 +263,8 @@ function chunkReader(poll: Poll, qs: IDataObject): ReadChunk<IDataObject> {
 			},
 			list,
 			accept,
+			undefined,
+			'drop',
 		);
 }
 

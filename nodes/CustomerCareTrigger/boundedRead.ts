@@ -29,6 +29,9 @@ const MAX_CHUNK_SPAN_MS = 31 * 24 * 3600 * SECOND - SECOND;
  */
 export const READ_SHARE = 0.6;
 
+/** Narrowings of a poll's first chunk once its budget is spent, before the least chunk is read. */
+const LAST_CHUNK_TRIES = 2;
+
 /** A narrowed chunk aims below what fits, for records that land while it is read. */
 const NARROWING_SLACK = 0.8;
 
@@ -48,12 +51,17 @@ export interface ChunkRead<T> {
 	records?: T[];
 	numFound: number;
 	requests: number;
+	/** The chunk's pages kept shifting under every attempt: nothing of it is kept. */
+	unstable?: boolean;
 }
 
-/** Reads a chunk; `accept`, called with page 1's numFound, says whether to read the rest. */
+/**
+ * Reads a chunk; `accept`, called with page 1's numFound and the requests made so far (page 1
+ * included) on every attempt, says whether to read the rest.
+ */
 export type ReadChunk<T> = (
 	chunk: ReadWindow,
-	accept: (numFound: number) => boolean,
+	accept: (numFound: number, requestsSoFar: number) => boolean,
 ) => Promise<ChunkRead<T>>;
 
 export interface BoundedReadResult<T> {
@@ -100,21 +108,28 @@ export async function boundedRead<T>(
 	let readTo: number | undefined;
 	let span = MAX_CHUNK_SPAN_MS;
 	let slowestRoundTrip = 0;
+	let lastChunkTries = 0;
 	for (let from = window.since; from <= window.to; ) {
-		if (readTo !== undefined && (requests >= budget.maxRequests || clock() + slowestRoundTrip > readUntil))
-			break;
+		// Nothing read yet and the budget spent narrowing: so that the poll moves on, a chunk of at
+		// most two pages is read whole; narrowed to one page by the density page 1 showed, and after
+		// LAST_CHUNK_TRIES narrowings to the least chunk. A few requests past the budget at most.
+		const lastChunk = requests >= budget.maxRequests || clock() + slowestRoundTrip > readUntil;
+		if (lastChunk && readTo !== undefined) break;
+		if (lastChunk && lastChunkTries++ >= LAST_CHUNK_TRIES) span = SECOND;
 		const end = chunkEnd(from, window.to, span);
 		const least = end === chunkEnd(from, window.to, SECOND);
 		const startedChunk = clock();
 		let capacity = budget.pageSize;
-		const answer = await readChunk({ since: from, to: end }, (numFound) => {
-			const roundTrip = Math.max(clock() - startedChunk, 1);
+		const answer = await readChunk({ since: from, to: end }, (numFound, requestsSoFar) => {
+			// A page 1 read again after the pages shifted is judged by the slowest round trip seen.
+			const roundTrip = requestsSoFar === 1 ? Math.max(clock() - startedChunk, 1) : slowestRoundTrip;
 			slowestRoundTrip = Math.max(slowestRoundTrip, roundTrip);
-			const pagesLeft = budget.maxRequests - requests - 1;
+			const pagesLeft = budget.maxRequests - requests - requestsSoFar;
 			const pagesInTime = Math.floor((readUntil - clock()) / roundTrip);
 			const morePages = Math.max(0, Math.min(pagesLeft, pagesInTime));
 			capacity = (morePages + 1) * budget.pageSize;
-			return numFound <= capacity || (least && readTo === undefined);
+			if (readTo === undefined && (least || (lastChunk && numFound <= 2 * budget.pageSize))) return true;
+			return numFound <= capacity;
 		});
 		requests += answer.requests;
 		if (answer.records) {
@@ -125,9 +140,13 @@ export async function boundedRead<T>(
 			from = end + SECOND;
 			continue;
 		}
-		// Too many records for what is left: nothing of this chunk is kept.
+		// Too many records for what is left, or pages that kept shifting (records changed during the
+		// read): nothing of this chunk is kept. A shifting chunk is narrowed to one page, read at once.
 		if (least) break;
-		span = Math.min(spanFor(end - from, answer.numFound, capacity), end - from - SECOND);
+		span = Math.min(
+			spanFor(end - from, answer.numFound, answer.unstable || lastChunk ? budget.pageSize : capacity),
+			end - from - SECOND,
+		);
 		if (readTo !== undefined && (requests >= budget.maxRequests || clock() > readUntil)) break;
 	}
 	return { records, read: readTo === undefined ? undefined : { since: window.since, to: readTo }, requests };

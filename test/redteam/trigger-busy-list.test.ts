@@ -3,9 +3,12 @@
  * Red team, issue 21 points 2 and 4, on a busy account: the lead list changes while a chunk's
  * pages are read (leads of the chunk are changed again by agents, so they leave its window).
  *
- * readAllPages reads such a chunk again, up to 3 times, without asking the budget again (only
- * page 1 of the first attempt is judged), and after the third attempt takes the last, unstable
- * read as whole: the cursor moves past the lead that slid from page 2 onto page 1.
+ * Found: readAllPages read such a chunk again, up to 3 times, without asking the budget again
+ * (only page 1 of the first attempt was judged), and after the third attempt took the last,
+ * unstable read as whole: the cursor moved past the lead that slid from page 2 onto page 1
+ * (48 list requests in one poll; lead 200503 never emitted). Now every attempt asks the budget,
+ * and the trigger drops a read still unstable at its last attempt and narrows the chunk to one
+ * page (a single page is read at once).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -71,11 +74,13 @@ beforeAll(async () => {
 	untouchedInWindow = changed.filter((lead) => !touched.has(lead.id)).map((lead) => lead.id);
 });
 
-test('BROKEN: a poll makes at most 20 list requests (MAX_LIST_REQUESTS_PER_POLL), also when the list changes during its read', () => {
-	expect(listRequestsOfPoll1).toBeLessThanOrEqual(20);
+// The README's bound: 20 list requests, and when nothing fitted in the budget, at most three page-1
+// probes and a chunk of two pages past it, so that the poll moves on.
+test('held (was 48 requests): a poll makes at most 20 + 5 list requests, also when the list changes during its read', () => {
+	expect(listRequestsOfPoll1).toBeLessThanOrEqual(25);
 });
 
-test('BROKEN: every backlog change no agent touched during the read is emitted once', () => {
+test('held (was BROKEN): every backlog change no agent touched during the read is emitted once', () => {
 	const times = new Map<number, number>();
 	for (const id of emitted) times.set(id, (times.get(id) ?? 0) + 1);
 	const wrong = untouchedInWindow.filter((id) => times.get(id) !== 1).map((id) => `${id}×${times.get(id) ?? 0}`);

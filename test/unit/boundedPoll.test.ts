@@ -100,7 +100,7 @@ async function runPoll(api: ModelApi, given: PollState, startAt: number, costs: 
 	const readChunk: ReadChunk<ModelChange> = async (chunk, accept) => {
 		now += costs.roundTripMs;
 		const found = api.list(now, chunk.since, chunk.to);
-		if (!accept(found.length)) return { numFound: found.length, requests: 1 };
+		if (!accept(found.length, 1)) return { numFound: found.length, requests: 1 };
 		const pages = Math.max(1, Math.ceil(found.length / PAGE));
 		now += (pages - 1) * costs.roundTripMs;
 		return { records: found, numFound: found.length, requests: pages };

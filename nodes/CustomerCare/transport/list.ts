@@ -187,25 +187,37 @@ async function fetchPages(
 
 /** A whole read of a paged list, or its size when page 1 showed more than the caller accepts. */
 export interface PagesRead {
-	/** Every record (de-duplicated); absent when the read stopped after page 1. */
+	/** Every record (de-duplicated); absent when the read stopped after a page 1, or was unstable and not kept. */
 	records?: IDataObject[];
 	/** The number of records page 1 reported. */
 	numFound: number;
 	/** The requests the read made. */
 	requests: number;
+	/** The list kept changing under every attempt (only reported when the caller does not keep such a read). */
+	unstable?: boolean;
 }
 
 /**
+ * What a read whose pages kept shifting until its last attempt is worth: Get Many keeps it (a
+ * snapshot, the best the API gives); the trigger drops it, since a record that slid onto a page
+ * already read would be skipped for good once its cursor moved past it.
+ */
+export type UnstableRead = 'keep' | 'drop';
+
+/**
  * Reads every page of a paged list (one window at most). `accept`, given the size page 1
- * reports, may stop the read there: the trigger's bounded poll reads a window only when all of
- * it fits in what is left of its budget. Each page's records are shaped as soon as they arrive.
+ * reports and the requests the read has made so far (page 1 included), may stop the read
+ * there, on every attempt: the trigger's bounded poll reads a window only when all of it, read
+ * again if need be, fits in what is left of its budget. Each page's records are shaped as soon
+ * as they arrive.
  */
 export async function readAllPages(
 	this: TransportContext,
 	request: ApiRequest,
 	spec: ListSpec,
-	accept: (numFound: number) => boolean = () => true,
+	accept: (numFound: number, requestsSoFar: number) => boolean = () => true,
 	shape: PageShaper = unshaped,
+	whenUnstable: UnstableRead = 'keep',
 ): Promise<PagesRead> {
 	const page = async (pageNumber: number, count: number) =>
 		await customerCareRequest.call(this, {
@@ -230,7 +242,7 @@ export async function readAllPages(
 		const firstRaw = recordsOf(this, first, request, spec);
 		const total = Number(first.numFound ?? firstRaw.length);
 		const pages = Math.ceil(total / MAX_PAGE_SIZE);
-		if (attempt === 1 && !accept(total)) return { numFound: total, requests };
+		if (!accept(total, requests)) return { numFound: total, requests };
 		if (firstRaw.length < MAX_PAGE_SIZE || pages <= 1) {
 			return { records: dedupe(await shape(firstRaw), spec.idProperty), numFound: total, requests };
 		}
@@ -257,7 +269,10 @@ export async function readAllPages(
 			records.push(...next.records);
 			stable = false;
 		}
-		if (stable || attempt === MAX_READ_ATTEMPTS)
+		if (stable) return { records: dedupe(records, spec.idProperty), numFound: total, requests };
+		if (attempt === MAX_READ_ATTEMPTS) {
+			if (whenUnstable === 'drop') return { numFound: total, requests, unstable: true };
 			return { records: dedupe(records, spec.idProperty), numFound: total, requests };
+		}
 	}
 }
