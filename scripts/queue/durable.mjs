@@ -130,8 +130,8 @@ async function durableRun(mode, { install, tarball }) {
 		const from = Math.floor((Date.now() - OUTAGE_DAYS * DAY) / 1000) * 1000;
 		const idsChanged = async (since, to) => {
 			const ids = [];
-			for (let start = since; start < to; start += 31 * DAY) {
-				const end = Math.min(start + 31 * DAY - 2000, to);
+			for (let start = since, end; start < to; start = end + 1000) {
+				end = Math.min(start + 31 * DAY - 2000, to);
 				for (let page = 1; ; page++) {
 					const { status, body } = await fake.api('GET', '/api/v2/tickets', { query: { updated_since: isoZ(start), updated_to: isoZ(end), count: 500, page } });
 					check(status === 200, `reading the tickets changed: ${status} ${JSON.stringify(body).slice(0, 200)}`);
@@ -190,6 +190,11 @@ async function durableRun(mode, { install, tarball }) {
 			},
 			{ timeoutMs: 8 * 60_000, everyMs: 10_000 },
 		).catch(async (error) => ({ ...(await emittedByExecution(restartedClient, install, WORKFLOW_ID)), timedOut: error.message }));
+		// One more poll after the last change came out: a repeat would show there.
+		if (!result.timedOut) {
+			await untilNextMinute(-10_000);
+			Object.assign(result, await emittedByExecution(restartedClient, install, WORKFLOW_ID));
+		}
 		const emitted = result.executions.flatMap((e) => e.ids);
 		const { duplicates, missing, unexpected } = exactlyOnce(emitted, expected);
 		const reads = [...readsBefore, ...(await triggerReads(fake))];
