@@ -262,9 +262,7 @@ function chunkReader(poll: Poll, qs: IDataObject): ReadChunk<IDataObject> {
 				qs: { ...qs, [date.since]: toIsoZ(chunk.since), [date.to]: toIsoZ(chunk.to) },
 			},
 			list,
-			accept,
-			undefined,
-			'drop',
+			{ accept, whenUnstable: 'drop' },
 		);
 }
 

@@ -21,13 +21,13 @@
  *   node scripts/queue/durable.mjs [--only=queue,regular]
  * Env: CC_SKIP_BUILD=1 packs the existing dist/.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 import { createQueueCluster } from './lib/cluster.mjs';
-import { missingServices, startPostgres, startRedis, stopAllServicesSync } from './lib/services.mjs';
+import { missingServices, runServicesScript, startPostgres, startRedis } from './lib/services.mjs';
 import { activate, DAY, emittedByExecution, exactlyOnce, isoZ, triggerWorkflow } from './lib/executions.mjs';
 import { startFakePlatform } from '../lib/fake-platform.mjs';
 import { installN8n, TARGETS } from '../lib/install-n8n.mjs';
@@ -260,17 +260,4 @@ async function main() {
 	}
 }
 
-process.on('SIGINT', () => {
-	stopAllServicesSync();
-	process.exit(130);
-});
-process.on('exit', () => stopAllServicesSync());
-
-main()
-	.catch((error) => report.fail(LABEL, 'run', error))
-	.finally(() => {
-		report.print();
-		process.exitCode = report.failed > 0 || report.passed === 0 ? 1 : 0;
-		if (process.exitCode === 0) rmSync(work, { recursive: true, force: true });
-		else say(`n8n folders and logs kept in ${work}`);
-	});
+runServicesScript({ main, report, label: LABEL, work, say });

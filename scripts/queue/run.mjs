@@ -20,13 +20,13 @@
  * Env: CC_SKIP_BUILD=1 packs the existing dist/; CC_N8N_CACHE moves the n8n cache;
  * CC_QUEUE_KEEP_LOG=<folder> writes each spread run's platform log and execution times there.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { createQueueCluster } from './lib/cluster.mjs';
-import { missingServices, startPostgres, startRedis, stopAllServicesSync } from './lib/services.mjs';
+import { missingServices, runServicesScript, startPostgres, startRedis, stopAllServicesSync } from './lib/services.mjs';
 import { startFakePlatform } from '../lib/fake-platform.mjs';
 import { installN8n, TARGETS } from '../lib/install-n8n.mjs';
 import { buildAndPack } from '../lib/pack.mjs';
@@ -431,21 +431,4 @@ async function runTrigger({ cluster, client, install, fake, pg, workers, getServ
 	return figures;
 }
 
-process.on('SIGINT', () => {
-	stopAllServicesSync();
-	process.exit(130);
-});
-process.on('SIGTERM', () => {
-	stopAllServicesSync();
-	process.exit(143);
-});
-process.on('exit', () => stopAllServicesSync());
-
-main()
-	.catch((error) => report.fail(LABEL, 'run', error))
-	.finally(() => {
-		report.print();
-		process.exitCode = report.failed > 0 || report.passed === 0 ? 1 : 0;
-		if (process.exitCode === 0) rmSync(work, { recursive: true, force: true });
-		else say(`n8n folders and logs kept in ${work}`);
-	});
+runServicesScript({ main, report, label: LABEL, work, say });

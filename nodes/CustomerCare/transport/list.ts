@@ -181,7 +181,7 @@ async function fetchPages(
 		return dedupe(records, spec.idProperty).slice(0, limit);
 	}
 
-	const read = await readAllPages.call(this, request, spec, undefined, shape);
+	const read = await readAllPages.call(this, request, spec, { shape });
 	return read.records ?? [];
 }
 
@@ -204,10 +204,21 @@ export interface PagesRead {
  */
 export type UnstableRead = 'keep' | 'drop';
 
+export interface PagedReadOptions {
+	/**
+	 * Given the size page 1 reports and the requests the read has made so far (page 1 included),
+	 * whether to read on; asked on every attempt. Default: always.
+	 */
+	accept?: (numFound: number, requestsSoFar: number) => boolean;
+	/** Shapes each page's records as soon as they arrive. Default: as they are. */
+	shape?: PageShaper;
+	/** Default: keep. */
+	whenUnstable?: UnstableRead;
+}
+
 /**
- * Reads every page of a paged list (one window at most). `accept`, given the size page 1
- * reports and the requests the read has made so far (page 1 included), may stop the read
- * there, on every attempt: the trigger's bounded poll reads a window only when all of it, read
+ * Reads every page of a paged list (one window at most). `accept` may stop the read after a
+ * page 1, on every attempt: the trigger's bounded poll reads a window only when all of it, read
  * again if need be, fits in what is left of its budget. Each page's records are shaped as soon
  * as they arrive.
  */
@@ -215,9 +226,7 @@ export async function readAllPages(
 	this: TransportContext,
 	request: ApiRequest,
 	spec: ListSpec,
-	accept: (numFound: number, requestsSoFar: number) => boolean = () => true,
-	shape: PageShaper = unshaped,
-	whenUnstable: UnstableRead = 'keep',
+	{ accept = () => true, shape = unshaped, whenUnstable = 'keep' }: PagedReadOptions = {},
 ): Promise<PagesRead> {
 	const page = async (pageNumber: number, count: number) =>
 		await customerCareRequest.call(this, {

@@ -9,7 +9,7 @@
  *   stopAllServicesSync();                 // for process 'exit' / signals (the script's trap)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
@@ -155,4 +155,29 @@ export async function startRedis(dir) {
 			stop();
 		},
 	};
+}
+
+/**
+ * Runs a queue script's `main`: Postgres and Redis stopped on every way out (SIGINT, SIGTERM,
+ * exit), the report printed, the work folder removed after a pass and kept (and named) after a
+ * failure. Sets the exit code.
+ */
+export function runServicesScript({ main, report, label, work, say }) {
+	process.on('SIGINT', () => {
+		stopAllServicesSync();
+		process.exit(130);
+	});
+	process.on('SIGTERM', () => {
+		stopAllServicesSync();
+		process.exit(143);
+	});
+	process.on('exit', () => stopAllServicesSync());
+	main()
+		.catch((error) => report.fail(label, 'run', error))
+		.finally(() => {
+			report.print();
+			process.exitCode = report.failed > 0 || report.passed === 0 ? 1 : 0;
+			if (process.exitCode === 0) rmSync(work, { recursive: true, force: true });
+			else say(`n8n folders and logs kept in ${work}`);
+		});
 }
