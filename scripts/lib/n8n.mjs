@@ -16,16 +16,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
+/** Ports this process handed out; a port is free until its owner binds it, so never twice. */
+const handedOut = new Set();
+
+/**
+ * A free TCP port on 127.0.0.1 that this process has not handed out before. The OS may offer
+ * a port again once its probe closed: a worker's health port and its task broker's port
+ * once came out equal, and the worker exited "Port … is already in use".
+ */
+export async function freePort() {
+	for (;;) {
+		const port = await new Promise((resolve, reject) => {
+			const server = createServer();
+			server.once('error', reject);
+			server.listen(0, '127.0.0.1', () => {
+				const { port } = server.address();
+				server.close(() => resolve(port));
+			});
 		});
-	});
+		if (!handedOut.has(port)) {
+			handedOut.add(port);
+			return port;
+		}
+	}
 }
 
 function spawnCollect(cmd, args, { env, cwd, timeoutMs = 180_000 }) {
