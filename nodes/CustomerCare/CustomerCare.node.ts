@@ -17,8 +17,9 @@ import { smsDescription } from './resources/sms';
 import { ticketDescription } from './resources/ticket';
 import { simplifyProperties } from './shared/simplify';
 import { operationSubtitle } from './shared/subtitle';
+import { withValueHints } from './shared/valueHints';
 
-const properties: INodeProperties[] = [
+const properties: INodeProperties[] = withValueHints([
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -49,7 +50,7 @@ const properties: INodeProperties[] = [
 	...smsDescription,
 	...ticketDescription,
 	...simplifyProperties,
-];
+]);
 
 export class CustomerCare implements INodeType {
 	description: INodeTypeDescription = {

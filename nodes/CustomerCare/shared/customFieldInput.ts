@@ -42,6 +42,7 @@ export function customFieldProperties(resource: string, operations: string[]): I
 			displayName: 'Custom Fields Input',
 			name: CUSTOM_FIELD_INPUT,
 			type: 'options',
+			description: 'How the custom fields are given: a form with one input per field, or one JSON object (the easier for expressions and AI agents)',
 			noDataExpression: true,
 			options: [
 				{

@@ -283,7 +283,7 @@ export function getRecordOperation(
 	return {
 		fields,
 		operation: operation(
-			{ name: 'Get', value: 'get', action: `Get a ${resource}`, description },
+			{ name: 'Get', value: 'get', action: `Get a ${resource} by ID with its comments and custom fields`, description },
 			{ ...endpoint, path: pathWithId(endpoint, id.name) },
 			{ fields, ...labelledOutput },
 		),

@@ -80,6 +80,7 @@ export const callTypeFilter: INodeProperties = {
 	displayName: 'Call Type',
 	name: 'call_type',
 	type: 'options',
+	description: 'Only calls of this direction',
 	options: CALL_TYPE_OPTIONS,
 	default: 0,
 };

@@ -6,7 +6,7 @@ export const { operation: getAllAgents, fields: getAllAgentsFields } = listOpera
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many agents',
+		action: 'Get many agents with their IDs, groups and channel statuses',
 		description:
 			'List the staff users (agents) of the account with their group, role and per-channel status (call, chat, ticket)',
 	},

@@ -96,6 +96,7 @@ export const getAllCallsFields: INodeProperties[] = [
 				displayName: 'Call Status',
 				name: 'call_status',
 				type: 'options',
+				description: 'Only missed calls, or only calls an agent answered',
 				options: [
 					{
 						name: 'Missed',
@@ -162,7 +163,7 @@ export const getAllCalls = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many calls',
+		action: 'Get many calls of a date range with their times, parties and recordings',
 		description:
 			'List the call history of a date range (by start or end time, any length) filtered by call ID, direction, missed or answered, customer phone, agent or voice service; each call carries its recording links (available from 5 minutes after the call ends)',
 	},

@@ -44,7 +44,7 @@ export const createDeal = operation(
 	{
 		name: 'Create',
 		value: 'create',
-		action: 'Create a deal',
+		action: 'Create a deal and return it with its ID',
 		description:
 			'Create a deal (a sales opportunity) for a customer found or created by phone or e-mail, in a pipeline and stage, with value, probability, labels, assignee, a comment, an order with product lines and custom fields',
 	},

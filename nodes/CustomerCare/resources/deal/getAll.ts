@@ -45,7 +45,7 @@ export const getAllDeals = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many deals',
+		action: 'Get many deals matching filters, with their stages and values',
 		description:
 			'List deals, filtered by customer, assignee, service, pipelines, stages, closing (won, lost, unqualified), conversion and created, updated, converted or closed date ranges',
 	},

@@ -45,7 +45,7 @@ export const createLead = operation(
 	{
 		name: 'Create',
 		value: 'create',
-		action: 'Create a lead',
+		action: 'Create a lead and return it with its ID',
 		description:
 			'Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields',
 	},

@@ -38,7 +38,7 @@ export const getAllLeads = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many leads',
+		action: 'Get many leads matching filters, with their statuses',
 		description:
 			'List leads, filtered by customer, assignee, service, statuses, conversion (to deal or unqualified) and created, updated or converted date ranges',
 	},

@@ -42,7 +42,7 @@ export const updateLead = operation(
 	{
 		name: 'Update',
 		value: 'update',
-		action: 'Update a lead',
+		action: 'Update a lead with a comment and return the lead',
 		description:
 			'Add a comment to a lead and change its subject, status (e.g. converted or unqualified, with a reason), assignee, labels, estimated close date or custom fields',
 	},

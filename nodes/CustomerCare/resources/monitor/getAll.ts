@@ -48,7 +48,7 @@ export const getAllMonitors = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many monitors',
+		action: 'Get many monitors with their UP or DOWN status',
 		description:
 			'Read the public status heartbeat: every monitored service with status UP or DOWN, last ping and 24-hour uptime',
 	},

@@ -8,7 +8,7 @@ export const { operation: getAllServices, fields: getAllServicesFields } = listO
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many services',
+		action: 'Get many services (phone, chat, e-mail, SMS channels) with their IDs',
 		description:
 			'List the channels (services) of the account: phone lines, chat, e-mail, social pages, SMS; filter by type or ID',
 	},

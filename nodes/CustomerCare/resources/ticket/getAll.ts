@@ -67,7 +67,7 @@ export const getAllTickets = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many tickets',
+		action: 'Get many tickets of a date range with their status and requester',
 		description:
 			'List the tickets created or updated in a date range (any length: longer than 31 days is read window by window), filtered by requester, assignee, service or saved filter',
 	},

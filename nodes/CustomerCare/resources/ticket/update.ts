@@ -48,6 +48,7 @@ export const updateTicketFields: INodeProperties[] = [
 			displayName: 'Priority',
 			name: 'ticket_priority',
 			type: 'options',
+			description: 'New priority of the ticket (the update endpoint has no Urgent)',
 			options: optionsOf(TICKET_PRIORITIES_UPDATE),
 			default: 'Normal',
 			routing: { send: { type: 'body', property: 'ticket.ticket_priority' } },
@@ -65,6 +66,7 @@ export const updateTicketFields: INodeProperties[] = [
 			displayName: 'Status',
 			name: 'ticket_status',
 			type: 'options',
+			description: 'New status of the ticket; solving a parent with unsolved child tickets needs Solve Child Tickets',
 			options: optionsOf(TICKET_STATUSES_WRITE),
 			default: 'open',
 			routing: { send: { type: 'body', property: 'ticket.ticket_status' } },
@@ -74,6 +76,7 @@ export const updateTicketFields: INodeProperties[] = [
 				displayName: 'Subject',
 				name: 'ticket_subject',
 				type: 'string',
+				description: 'New subject, up to 255 characters',
 				default: '',
 				routing: { send: { type: 'body', property: 'ticket.ticket_subject' } },
 			},
@@ -100,7 +103,7 @@ export const updateTicket = operation(
 	{
 		name: 'Update',
 		value: 'update',
-		action: 'Update a ticket',
+		action: 'Update a ticket with a comment and return the ticket',
 		description:
 			'Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets',
 	},

@@ -1,0 +1,140 @@
+/**
+ * The node as an AI agent sees it (issue 22). n8n names a tool "<action> in Customer Care"
+ * (n8n-workflow's makeDescription) and a model fills fields through `$fromAI`, without the
+ * editor's dropdowns and pickers. So every operation's action says what it returns, and every
+ * field that takes an ID, a choice or a date says what value it takes and where it comes from.
+ *
+ * Expected texts are written here from docs/api.md and the README, not read from the node.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { CustomerCare } from '../../nodes/CustomerCare/CustomerCare.node';
+
+const description = new CustomerCare().description;
+
+/** Every property, inside collections and fixed collections too, with where it sits. */
+function allProperties(
+	properties: INodeProperties[],
+	path = '',
+): Array<{ path: string; property: INodeProperties }> {
+	return properties.flatMap((property) => {
+		const here = `${path}${property.displayName}`;
+		const own = [{ path: here, property }];
+		if (property.type === 'collection')
+			return [
+				...own,
+				...allProperties((property.options ?? []) as INodeProperties[], `${here} › `),
+			];
+		if (property.type === 'fixedCollection') {
+			const groups = (property.options ?? []) as Array<{ values?: INodeProperties[] }>;
+			return [
+				...own,
+				...groups.flatMap((group) => allProperties(group.values ?? [], `${here} › `)),
+			];
+		}
+		return own;
+	});
+}
+
+const fields = allProperties(description.properties);
+const operations = description.properties
+	.filter((property) => property.name === 'operation')
+	.flatMap((property) =>
+		(property.options as Array<{ name: string; value: string; action?: string }>).map((option) => ({
+			resource: String(property.displayOptions?.show?.resource?.[0]),
+			...option,
+		})),
+	);
+
+describe('what a model reads of each operation', () => {
+	it('covers the 26 operations of the README', () => {
+		expect(operations).toHaveLength(26);
+	});
+
+	it.each(
+		operations.map((operation) => [`${operation.resource} ${operation.value}`, operation] as const),
+	)('%s: its action says what it returns', (_name, operation) => {
+		const action = operation.action ?? '';
+		// Reads say what the records carry; writes say that the record comes back.
+		if (/^(create|update|send)/.test(operation.value)) expect(action).toMatch(/\breturn\b/);
+		else expect(action).toMatch(/\bwith\b/);
+		expect(action.length).toBeLessThanOrEqual(80);
+	});
+});
+
+describe('what a model must give each field', () => {
+	const dynamic = fields.filter(({ property }) => property.typeOptions?.loadOptionsMethod);
+	const dates = fields.filter(({ property }) => property.type === 'dateTime');
+	const pickers = fields.filter(({ property }) => property.type === 'resourceLocator');
+	/** "Agent → Get Many" and the like, as the Resource and Operation selectors name them. */
+	const named = new Set(
+		operations.map((operation) => {
+			const resource = (
+				description.properties.find((p) => p.name === 'resource')!.options as Array<{
+					name: string;
+					value: string;
+				}>
+			).find((option) => option.value === operation.resource)!.name;
+			return `${resource} → ${operation.name}`;
+		}),
+	);
+
+	it('finds the fields it checks', () => {
+		expect(dynamic.length).toBeGreaterThanOrEqual(20);
+		expect(dates.length).toBeGreaterThanOrEqual(10);
+		expect(pickers.length).toBe(6); // Get and Update of tickets, leads and deals
+	});
+
+	it.each(dynamic.map(({ path, property }) => [path, property] as const))(
+		'%s names the operation its IDs come from',
+		(_path, property) => {
+			const hint =
+				(property.description ?? '').split('From an AI agent or an expression: ')[1] ?? '';
+			const source = /([A-Z][a-z]+(?: [A-Z][a-z]+)*) → ([A-Z][a-z]+(?: [A-Z][a-z]+)*)/.exec(hint);
+			expect(source).not.toBeNull();
+			expect(named).toContain(source![0]);
+		},
+	);
+
+	it.each(dates.map(({ path, property }) => [path, property] as const))(
+		'%s says it takes ISO 8601',
+		(_path, property) => {
+			expect(property.description).toContain('ISO 8601');
+			expect(property.description).toContain('2026-11-25T09:00:00Z');
+		},
+	);
+
+	it.each(pickers.map(({ path, property }) => [path, property] as const))(
+		'%s says an ID is digits',
+		(_path, property) => {
+			expect(property.description).toContain('digits only');
+		},
+	);
+
+	it('lists the values of a choice a model cannot pick from a dropdown', () => {
+		const ticketStatuses = fields.filter(
+			({ path }) => /Status$/.test(path) && path.includes('Fields'),
+		);
+		expect(ticketStatuses.length).toBeGreaterThan(0);
+		for (const { property } of ticketStatuses) {
+			// docs/api.md, Tickets: the statuses a write takes.
+			expect(property.description).toContain('one of new, open, pending, solved');
+		}
+		const closedAs = fields.find(({ path }) => path.endsWith('Closed As'))!.property;
+		// docs/api.md, Deals: closed_type 1 won, 2 lost, 3 unqualified.
+		expect(closedAs.description).toContain('1 (Won), 2 (Lost), 3 (Unqualified)');
+	});
+
+	it('leaves no field a person or a model can fill without a description', () => {
+		const silent = fields
+			// The Resource and Operation selectors speak through their options' actions (above).
+			.filter(({ property }) => !['resource', 'operation'].includes(property.name))
+			.filter(
+				({ property }) =>
+					!['hidden', 'notice', 'collection', 'fixedCollection'].includes(property.type),
+			)
+			.filter(({ property }) => !(property.description ?? '').trim())
+			.map(({ path }) => path);
+		expect(silent).toEqual([]);
+	});
+});
