@@ -112,6 +112,8 @@ describe.each(KINDS)('$resource: the picker value reaches the path', (kind) => {
 		['an expression giving text', () => picked('id', '={{ $json.id }}'), (id) => ({ id: String(id) })],
 		['an expression giving a number', () => picked('id', '={{ $json.id }}'), (id) => ({ id })],
 		['$fromAI (a tool call)', () => picked('id', `={{ $fromAI('${kind.parameter}', 'The ${kind.resource} to use', 'number') }}`), (id) => ({ [kind.parameter]: id })],
+		['$fromAI giving the ID as text', () => picked('id', `={{ $fromAI('${kind.parameter}', 'The ${kind.resource} ID, digits only', 'string') }}`), (id) => ({ [kind.parameter]: String(id) })],
+		['$fromAI in From List mode', () => picked('list', `={{ $fromAI('${kind.parameter}', 'The ${kind.resource} ID, digits only', 'string') }}`), (id) => ({ [kind.parameter]: ` ${id}` })],
 		['a plain string saved before the pickers existed', (id) => String(id), () => ({})],
 		['a plain expression saved before the pickers existed', () => '={{ $json.id }}', (id) => ({ id })],
 	];
