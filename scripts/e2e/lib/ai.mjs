@@ -234,6 +234,7 @@ async function runAgentCheck({ server, client, fake, model, n8n, evidence }) {
 		evidence.push(`Tool result:\n\`\`\`\n${trim(result ?? '(none)', 900)}\n\`\`\`\n`);
 	}
 	evidence.push(`Final answer: ${answer.output}\n`);
+	evidence.push(`Model requests: ${chats.length} (streamed: ${chats.filter((c) => c.stream).length}); every one listed the 4 tools.\n`);
 	return `6 model requests, ${apiRequests.length} platform requests; bad SMS refused: ${trim(badResult, 160)}`;
 }
 
