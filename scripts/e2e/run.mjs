@@ -7,6 +7,10 @@
  * there too, and on 2.x the browser test (editor.mjs) runs against the same server.
  *
  *   node scripts/e2e/run.mjs [v2] [v1] [--no-triggers] [--no-editor] [--no-start] [--only=<workflow id>]
+ *                            [--no-ai] [--only-ai]
+ *
+ * On 2.x the node also runs as an AI tool (lib/ai.mjs): an AI Agent with a scripted fake model
+ * and an MCP client call its tools in their own `n8n start`; --only-ai runs just that.
  *
  * Then `npm start` is tested (lib/start-check.mjs). Env: CC_SKIP_BUILD=1 packs the existing
  * dist/; CC_PACK_REPO=<dir> packs another checkout; CC_N8N_CACHE=<dir> moves the n8n cache.
@@ -29,16 +33,20 @@ import { createReport } from '../lib/timings.mjs';
 import { ownerClient } from '../lib/rest.mjs';
 import { runStartCheck } from './lib/start-check.mjs';
 import { runTriggerChecks } from './lib/triggers.mjs';
+import { runAiChecks } from './lib/ai.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
 const targetNames = args.filter((a) => !a.startsWith('--'));
-const targets = (targetNames.length ? targetNames : ['v2', 'v1']).map((name) => {
+const targets = (targetNames.length ? targetNames : flag('only-ai') ? ['v2'] : ['v2', 'v1']).map((name) => {
 	if (!TARGETS[name]) throw new Error(`unknown target ${name}; known: ${Object.keys(TARGETS).join(', ')}`);
 	return name;
 });
 const withEditor = !flag('no-editor') && process.env.CC_E2E_EDITOR !== '0';
+const onlyAi = flag('only-ai');
+/** The AI checks need the langchain nodes of n8n 2.x (the Agent v3, the MCP Server Trigger v2). */
+const withAi = (name) => name === 'v2' && !flag('no-ai') && !only;
 
 const report = createReport();
 const work = mkdtempSync(join(tmpdir(), 'cc-e2e-'));
@@ -57,6 +65,10 @@ async function runTarget(name, tarball) {
 	);
 	let server;
 	try {
+		if (onlyAi) {
+			if (withAi(name)) await runAiChecks({ install, tarball, fake, report, target: label, work });
+			return;
+		}
 		const n8n = createInstance(install, { userFolder: mkdtempSync(join(work, `${name}-`)) });
 		const files = await prepareInstance(n8n, {
 			tarball,
@@ -110,6 +122,11 @@ async function runTarget(name, tarball) {
 				}
 			}
 		}
+		if (server) {
+			await server.stop();
+			server = undefined;
+		}
+		if (withAi(name)) await runAiChecks({ install, tarball, fake, report, target: label, work });
 	} finally {
 		if (server) await server.stop();
 		await fake.stop();
@@ -137,7 +154,7 @@ async function main() {
 			report.fail(TARGETS[name].name, 'setup', error);
 		}
 	}
-	if (!flag('no-start') && !only) await runStartCheck({ report });
+	if (!flag('no-start') && !only && !onlyAi) await runStartCheck({ report });
 }
 
 main()

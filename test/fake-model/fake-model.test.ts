@@ -1,0 +1,91 @@
+import { FakeModel, type Script } from '../../tools/fake-model';
+
+const script: Script = {
+	conversations: [
+		{
+			match: 'tickets of',
+			steps: [
+				{ call: 'Get tickets', args: { phone: '0901234567' } },
+				{ calls: [{ call: 'Send SMS', args: { content: 'hi' } }, { call: 'unknown tool' }] },
+				{ answer: 'Done. Last result: {{result}}' },
+			],
+		},
+		{ steps: [{ answer: 'Default for "{{user}}"' }] },
+	],
+};
+
+const tools = [
+	{ type: 'function', function: { name: 'Get_tickets', description: 'd', parameters: {} } },
+	{ type: 'function', function: { name: 'Send_SMS', description: 'd', parameters: {} } },
+];
+
+describe('fake model', () => {
+	let model: FakeModel;
+	beforeAll(async () => {
+		model = await FakeModel.start({ script, chunkSize: 4 });
+	});
+	afterAll(() => model.close());
+
+	async function chat(body: Record<string, unknown>) {
+		const res = await fetch(`${model.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', tools, ...body }) });
+		expect(res.status).toBe(200);
+		return res;
+	}
+	const chatJson = async (body: Record<string, unknown>): Promise<any> => await (await chat(body)).json();
+
+	it('lists its model', async () => {
+		const res = await fetch(`${model.baseUrl}/models`);
+		expect((await res.json()) as any).toEqual({ object: 'list', data: [expect.objectContaining({ id: 'fake-model', object: 'model' })] });
+	});
+
+	it('plays the steps by the turns already in the conversation, resolving tool names as the request names them', async () => {
+		model.clearRequests();
+		const first = await chatJson({ messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'Show the tickets of 0901234567' }] });
+		expect(first.choices[0].finish_reason).toBe('tool_calls');
+		expect(first.choices[0].message.tool_calls).toEqual([
+			{ id: 'call_0_0_0', type: 'function', function: { name: 'Get_tickets', arguments: '{"phone":"0901234567"}' } },
+		]);
+		const history = [
+			{ role: 'user', content: 'Show the tickets of 0901234567' },
+			first.choices[0].message,
+			{ role: 'tool', tool_call_id: 'call_0_0_0', content: '[{"ticket_id":7}]' },
+		];
+		const second = await chatJson({ messages: history });
+		expect(second.choices[0].message.tool_calls.map((c: any) => c.function.name)).toEqual(['Send_SMS', 'unknown tool']);
+		const third = await chatJson({ messages: [...history, second.choices[0].message, { role: 'tool', tool_call_id: 'x', content: 'sent' }] });
+		expect(third.choices[0]).toMatchObject({ finish_reason: 'stop', message: { role: 'assistant', content: 'Done. Last result: sent' } });
+		// A new user message starts the count again; another message takes the default conversation.
+		const other = await chatJson({ messages: [...history, { role: 'user', content: 'hello' }] });
+		expect(other.choices[0].message.content).toBe('Default for "hello"');
+		expect(model.requests().map((r) => r.turn.kind)).toEqual(['tools', 'tools', 'answer', 'answer']);
+		expect(model.requests()[0].body.tools).toEqual(tools);
+	});
+
+	it('streams tool calls and text as server-sent events', async () => {
+		const read = async (messages: unknown[]) => {
+			const text = await (await chat({ stream: true, stream_options: { include_usage: true }, messages })).text();
+			const events = text.split('\n\n').filter(Boolean).map((e) => e.replace(/^data: /, ''));
+			expect(events.pop()).toBe('[DONE]');
+			return events.map((e) => JSON.parse(e));
+		};
+		const calls = await read([{ role: 'user', content: 'tickets of 1' }]);
+		const args = calls.flatMap((c) => c.choices).flatMap((c: any) => c.delta?.tool_calls ?? []).map((t: any) => t.function.arguments).join('');
+		expect(args).toBe('{"phone":"0901234567"}');
+		expect(calls.at(-1).usage.total_tokens).toBeGreaterThan(0);
+		const answer = await read([{ role: 'user', content: 'hi there' }]);
+		const text = answer.flatMap((c) => c.choices).map((c: any) => c.delta?.content ?? '').join('');
+		expect(text).toBe('Default for "hi there"');
+		expect(answer.filter((c) => c.choices[0]?.delta?.content).length).toBeGreaterThan(2);
+	});
+
+	it('serves its log and takes a new script over the control API', async () => {
+		const root = model.baseUrl.replace(/\/v1$/, '');
+		expect(((await (await fetch(`${root}/__fake/requests`)).json()) as any).requests.length).toBe(model.requests().length);
+		const put = await fetch(`${root}/__fake/script`, { method: 'PUT', body: JSON.stringify({ conversations: [{ steps: [{ answer: 'new' }] }] }) });
+		expect(put.status).toBe(200);
+		expect((await chatJson({ messages: [{ role: 'user', content: 'tickets of' }] })).choices[0].message.content).toBe('new');
+		const bad = await fetch(`${root}/__fake/script`, { method: 'PUT', body: JSON.stringify({ conversations: [] }) });
+		expect(bad.status).toBe(400);
+		model.setScript(script);
+	});
+});

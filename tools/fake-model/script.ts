@@ -1,0 +1,132 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+/**
+ * The script the fake model plays: per conversation (matched by the user's message), a list of
+ * steps. Each step is one assistant turn: tool calls, or the final answer. The step a request
+ * gets is the number of assistant turns already in its messages after the last user message, so
+ * the model is a pure function of the conversation it receives (deterministic, no state), and
+ * one server can serve several conversations at once.
+ */
+
+export interface ToolCallStep {
+	/** The tool's name as n8n sends it (a node "Get tickets" becomes `Get_tickets`); matched loosely, see resolveToolName. */
+	call: string;
+	/** The arguments object; sent to n8n as a JSON string, exactly as written. */
+	args?: Record<string, unknown>;
+}
+
+export type Step =
+	| ToolCallStep
+	/** Several tool calls in one assistant turn (parallel tool calls). */
+	| { calls: ToolCallStep[] }
+	/** The final answer. `{{result}}` is replaced by the last tool result's text (up to 500 characters), `{{user}}` by the user's message. */
+	| { answer: string };
+
+export interface Conversation {
+	/** A case-insensitive substring of the last user message; a conversation without `match` serves every other message. */
+	match?: string;
+	steps: Step[];
+}
+
+export interface Script {
+	/** The model ID /v1/models lists (any model name is accepted in requests). Default 'fake-model'. */
+	model?: string;
+	conversations: Conversation[];
+}
+
+export const DEFAULT_SCRIPT: Script = {
+	conversations: [{ steps: [{ answer: 'This is the fake model: it has no script for "{{user}}".' }] }],
+};
+
+/** An OpenAI chat message as LangChain sends it (content may be a string or parts). */
+export interface ChatMessage {
+	role: string;
+	content?: unknown;
+	tool_calls?: Array<{ id: string; type?: string; function: { name: string; arguments: string } }>;
+	tool_call_id?: string;
+	name?: string;
+}
+
+export interface ChatTool {
+	type: string;
+	function: { name: string; description?: string; parameters?: unknown };
+}
+
+/** What one assistant turn is: tool calls (already resolved to the request's names) or text. */
+export type Turn =
+	| { kind: 'tools'; calls: Array<{ id: string; name: string; arguments: string }>; step: number; conversation: number }
+	| { kind: 'answer'; text: string; step: number; conversation: number };
+
+export function textOf(content: unknown): string {
+	if (typeof content === 'string') return content;
+	if (Array.isArray(content)) {
+		return content.map((part) => (typeof part === 'string' ? part : typeof part?.text === 'string' ? part.text : '')).join('');
+	}
+	return content === undefined || content === null ? '' : JSON.stringify(content);
+}
+
+function normalized(name: string): string {
+	return name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+}
+
+/** The script's tool name as the request names it: exact, else the same letters and digits ("Get tickets" = `Get_tickets`). */
+export function resolveToolName(wanted: string, tools: ChatTool[]): string {
+	const names = tools.map((tool) => tool.function?.name).filter((name): name is string => typeof name === 'string');
+	if (names.includes(wanted)) return wanted;
+	return names.find((name) => normalized(name) === normalized(wanted)) ?? wanted;
+}
+
+export function validateScript(script: unknown): Script {
+	const s = script as Script;
+	if (!s || !Array.isArray(s.conversations) || s.conversations.length === 0) {
+		throw new Error('a script needs `conversations`: [{ match?, steps: [...] }]');
+	}
+	s.conversations.forEach((conversation, c) => {
+		if (!Array.isArray(conversation.steps) || conversation.steps.length === 0) throw new Error(`conversation ${c} has no steps`);
+		conversation.steps.forEach((step, i) => {
+			const ok =
+				(typeof (step as ToolCallStep).call === 'string') ||
+				(Array.isArray((step as { calls: ToolCallStep[] }).calls) && (step as { calls: ToolCallStep[] }).calls.every((call) => typeof call.call === 'string')) ||
+				typeof (step as { answer: string }).answer === 'string';
+			if (!ok) throw new Error(`conversation ${c} step ${i}: expected { call, args }, { calls: [...] } or { answer }`);
+		});
+	});
+	return s;
+}
+
+/** The next assistant turn for this conversation. */
+export function nextTurn(script: Script, messages: ChatMessage[], tools: ChatTool[]): Turn {
+	const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+	const userText = lastUser >= 0 ? textOf(messages[lastUser].content) : '';
+	const after = messages.slice(lastUser + 1);
+	const step = after.filter((m) => m.role === 'assistant').length;
+	const lastTool = [...after].reverse().find((m) => m.role === 'tool');
+
+	const conversation = script.conversations.findIndex(
+		(c) => c.match !== undefined && userText.toLowerCase().includes(c.match.toLowerCase()),
+	);
+	const index = conversation >= 0 ? conversation : script.conversations.findIndex((c) => c.match === undefined);
+	if (index < 0) {
+		return { kind: 'answer', text: `The fake model has no conversation matching "${userText.slice(0, 200)}".`, step, conversation: -1 };
+	}
+	const steps = script.conversations[index].steps;
+	// Past the end: repeat the final answer (or say so), never call tools again.
+	const planned = steps[step] ?? (('answer' in steps[steps.length - 1]) ? steps[steps.length - 1] : { answer: 'The script has ended.' });
+	if ('answer' in planned) {
+		const text = planned.answer
+			.replace(/\{\{\s*result\s*\}\}/g, textOf(lastTool?.content).slice(0, 500))
+			.replace(/\{\{\s*user\s*\}\}/g, userText);
+		return { kind: 'answer', text, step, conversation: index };
+	}
+	const calls = 'calls' in planned ? planned.calls : [planned];
+	return {
+		kind: 'tools',
+		step,
+		conversation: index,
+		calls: calls.map((call, i) => ({
+			// Unique within the conversation: the agent pairs results with calls by this ID.
+			id: `call_${index}_${step}_${i}`,
+			name: resolveToolName(call.call, tools),
+			arguments: JSON.stringify(call.args ?? {}),
+		})),
+	};
+}
