@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-import { RUN_CHECKS, TRIGGER_CHECKS } from './examples.checks.mjs';
+import { CHAT_CHECKS, RUN_CHECKS, TRIGGER_CHECKS } from './examples.checks.mjs';
 import { checkAgentDropdown, checkCredentialTest, checkCustomFieldDropdowns, checkOutputSchemas } from './lib/editor-checks.mjs';
 import { startFakePlatform } from '../lib/fake-platform.mjs';
 import { installN8n, TARGETS } from '../lib/install-n8n.mjs';
@@ -64,7 +64,7 @@ async function runTarget(name, tarball) {
 			time: (stage, fn) => report.time(label, stage, fn),
 		});
 
-		const known = new Set([...Object.keys(RUN_CHECKS), ...Object.keys(TRIGGER_CHECKS)]);
+		const known = new Set([...Object.keys(RUN_CHECKS), ...Object.keys(TRIGGER_CHECKS), ...Object.keys(CHAT_CHECKS)]);
 		for (const file of files) {
 			const { id } = JSON.parse(readFileSync(file, 'utf8'));
 			if (!known.has(id)) report.fail(label, `example ${file.split('/').pop()}`, new Error(`workflow ${id} has no check in examples.checks.mjs`));
@@ -109,6 +109,14 @@ async function runTarget(name, tarball) {
 					await runEditorTest({ server, client, fake, report, target: label });
 				}
 			}
+		}
+		// Chat examples run in their own n8n (2.x): stop this one first.
+		if (server) {
+			await server.stop();
+			server = undefined;
+		}
+		for (const [id, spec] of Object.entries(CHAT_CHECKS)) {
+			if (name === 'v2' && (!only || only === id)) await spec.run({ install, tarball, fake, report, target: label, work });
 		}
 	} finally {
 		if (server) await server.stop();
