@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 import { DEMO_STATE_FILE, demoHelp } from './demo.mjs';
-import { AI_EXAMPLE, chatUrl, modelCredential, SUPPORT_AGENT_SCRIPT } from './lib/ai-example.mjs';
+import { AI_EXAMPLE, chatUrl, modelCredential, SUPPORT_AGENT_SCRIPT, waitForChat } from './lib/ai-example.mjs';
 import { startFakeModel } from './lib/fake-model.mjs';
 import { startFakePlatform } from './lib/fake-platform.mjs';
 import { installN8n, TARGETS } from './lib/install-n8n.mjs';
@@ -186,6 +186,7 @@ async function main() {
 			server = await step('n8n started', () => n8n.start({ onSpawn: (child) => (starting = child) }));
 		}
 		await step('owner account created', () => ownerClient(server.url));
+		if (model) await step('AI example chat live', () => waitForChat(server.url));
 
 		say('');
 		say(`n8n with Customer Care is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);

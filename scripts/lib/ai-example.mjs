@@ -91,6 +91,21 @@ export function chatUrl(n8nUrl) {
 	return `${n8nUrl}/webhook/${AI_EXAMPLE.webhookId}/chat`;
 }
 
+/**
+ * Waits until the published example's chat is live: n8n answers "ready" before it has registered
+ * the webhooks of active workflows. The chat page (GET) starts no execution.
+ */
+export async function waitForChat(n8nUrl, { timeoutMs = 60_000 } = {}) {
+	const started = Date.now();
+	for (;;) {
+		const res = await fetch(chatUrl(n8nUrl));
+		await res.arrayBuffer();
+		if (res.status === 200) return Date.now() - started;
+		if (Date.now() - started > timeoutMs) throw new Error(`the chat at ${chatUrl(n8nUrl)} still answers ${res.status} after ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
 /** One chat message, as n8n's hosted chat page sends it; the Chat Trigger answers with the agent's output. */
 export async function sendChatMessage(n8nUrl, chatInput, sessionId = randomUUID()) {
 	const res = await fetch(chatUrl(n8nUrl), {

@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { AI_EXAMPLE, SCRIPT_FACTS, sendChatMessage, SUPPORT_AGENT_SCRIPT } from '../../lib/ai-example.mjs';
+import { AI_EXAMPLE, SCRIPT_FACTS, sendChatMessage, SUPPORT_AGENT_SCRIPT, waitForChat } from '../../lib/ai-example.mjs';
 import { startFakeModel } from '../../lib/fake-model.mjs';
 import { createInstance } from '../../lib/n8n.mjs';
 import { executionsOf, ownerClient } from '../../lib/rest.mjs';
@@ -28,6 +28,7 @@ export async function startAiExample({ install, tarball, fake, work = tmpdir(), 
 		await prepareInstance(n8n, { tarball, credentialData: fakeCredentialData(fake), modelBaseUrl: model.baseUrl, time });
 		await time('publish the AI example', () => n8n.publish([AI_EXAMPLE.id]));
 		server = await time('n8n start (AI example)', () => n8n.start());
+		await time('chat webhook registered', () => waitForChat(server.url));
 		const client = await ownerClient(server.url);
 		return {
 			n8n,
