@@ -89,8 +89,8 @@ export async function runAiExampleCheck({ install, tarball, fake, report, target
 			assert.deepEqual(Object.keys(create.properties).sort(), ['comment', 'phone', 'subject']);
 			assert.match(create.properties.phone.description, /digits only/);
 			assert.match(tools.Send_SMS.parameters.properties.content.description, /at most 1000 characters/);
-			// Auto tool descriptions: "<action> in Customer Care".
-			assert.match(tools.Create_ticket.description, /in Customer Care/);
+			// Auto tool descriptions: "<action> in Customer Care" (README "Use with AI agents").
+			for (const [name, f] of Object.entries(tools)) assert.match(f.description, /^\S.* in Customer Care$/, `${name}: ${f.description}`);
 			return Object.entries(tools)
 				.map(([name, f]) => `${name}(${Object.keys(f.parameters.properties).join(', ')})`)
 				.join('; ');
@@ -110,7 +110,7 @@ export async function runAiExampleCheck({ install, tarball, fake, report, target
 			const [result] = toolResults(modelRequests);
 			for (const t of returned) assert.ok(result.includes(String(t.ticket_id)), `ticket ${t.ticket_id} missing from the tool result`);
 			assert.match(answer, /^Customer 50350 has these open or pending tickets/);
-			assert.ok(answer.includes(String(returned[0].ticket_id) ), `the answer quotes the tool result: ${answer.slice(0, 200)}`);
+			assert.ok(answer.includes(String(returned[0].ticket_id)), `the answer quotes the tool result: ${answer.slice(0, 200)}`);
 			return `${lists.length} list requests; tickets ${returned.map((t) => t.ticket_id).join(', ')} → answer`;
 		});
 
