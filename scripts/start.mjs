@@ -9,6 +9,11 @@
  * `npm run demo -- …` commands that make changes happen in the fake platform (scripts/demo.mjs
  * finds it through DEMO_STATE_FILE, written here and removed on stop). Ctrl+C stops everything.
  *
+ * With the fake platform, the fake model (tools/fake-model, script in lib/ai-example.mjs) also
+ * starts: the AI example's OpenAI credential points at it and the example is published, so its
+ * chat answers at once. With a real account neither happens: the example stays imported, and
+ * its chat model needs your own OpenAI credential (README "Use with AI agents").
+ *
  * A real account instead of the fake (environment or flags):
  *   CC_BASE_URL / --base-url=     the platform API base URL
  *   CC_DOMAIN   / --domain=       the account domain
@@ -30,6 +35,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 import { DEMO_STATE_FILE, demoHelp } from './demo.mjs';
+import { AI_EXAMPLE, chatUrl, modelCredential, SUPPORT_AGENT_SCRIPT, waitForChat } from './lib/ai-example.mjs';
+import { startFakeModel } from './lib/fake-model.mjs';
 import { startFakePlatform } from './lib/fake-platform.mjs';
 import { installN8n, TARGETS } from './lib/install-n8n.mjs';
 import { createInstance, freePort } from './lib/n8n.mjs';
@@ -104,6 +111,7 @@ async function main() {
 	);
 
 	let fake;
+	let model;
 	let server;
 	// n8n while it starts: stopping then must not leave it running.
 	let starting;
@@ -112,11 +120,12 @@ async function main() {
 	const stop = async (code) => {
 		if (stopping) return;
 		stopping = true;
-		say(`\nStopping n8n${queue ? ', its workers, Postgres, Redis' : ''} and the fake platform…`);
+		say(`\nStopping n8n${queue ? ', its workers, Postgres, Redis' : ''} and the fake platform${model ? ' and model' : ''}…`);
 		await Promise.all(workers.map((worker) => worker.stop()));
 		if (server) await server.stop();
 		else starting?.kill('SIGTERM');
 		if (fake) await fake.stop();
+		if (model) await model.stop();
 		stopAllServicesSync();
 		rmSync(work, { recursive: true, force: true });
 		if (fake) rmSync(DEMO_STATE_FILE, { force: true });
@@ -141,7 +150,13 @@ async function main() {
 		} else {
 			fake = await step('fake platform started', () => startFakePlatform({ token: `demo-${randomBytes(8).toString('hex')}` }));
 			credentialData = fakeCredentialData(fake);
+			model = await step('fake model started (AI example)', () => startFakeModel({ script: SUPPORT_AGENT_SCRIPT }));
 		}
+		// The AI example's chat answers once published; published only with the fake model behind it.
+		const readyAiExample = async (instance) => {
+			await instance.importCredential(modelCredential(model.baseUrl));
+			await instance.publish([AI_EXAMPLE.id]);
+		};
 
 		const port = await portOrFree(Number(option('port', 'N8N_PORT') ?? 5678));
 		let n8n;
@@ -154,6 +169,7 @@ async function main() {
 			await step('package installed, credential and examples imported (Postgres)', () =>
 				cluster.prepareMain({ tarball, credential: { ...CREDENTIAL, data: credentialData }, workflowFiles: exampleFiles() }),
 			);
+			if (model) await step('AI example: model credential imported, chat published', () => readyAiExample(n8n));
 			server = await step('n8n main started (queue mode)', () => n8n.start({ onSpawn: (child) => (starting = child) }));
 			workers = await step('two workers started', () =>
 				Promise.all(['worker1', 'worker2'].map((name) => cluster.startWorker(name, { tarball }))),
@@ -166,9 +182,11 @@ async function main() {
 				env: { N8N_LOG_FORMAT: 'text', N8N_LOG_LEVEL: 'warn' },
 			});
 			await step('package installed, credential and examples imported', () => prepareInstance(n8n, { tarball, credentialData }));
+			if (model) await step('AI example: model credential imported, chat published', () => readyAiExample(n8n));
 			server = await step('n8n started', () => n8n.start({ onSpawn: (child) => (starting = child) }));
 		}
 		await step('owner account created', () => ownerClient(server.url));
+		if (model) await step('AI example chat live', () => waitForChat(server.url));
 
 		say('');
 		say(`n8n with Customer Care is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
@@ -180,6 +198,15 @@ async function main() {
 			say('  Demo data: in the fake platform\'s memory only (seeded afresh at each start, lost on Ctrl+C)');
 		} else {
 			say(`  Platform:  ${real.baseUrl} (domain ${real.domain})`);
+		}
+		if (model) {
+			say(`  AI agent:  chat with "${AI_EXAMPLE.name}" at ${chatUrl(server.url)}`);
+			say('             (or open the workflow and click "Open chat"). Its model is the fake model');
+			say(`             ${model.baseUrl} (a script, no account): ask "What are the open tickets of customer 50350?",`);
+			say('             "Open a ticket for 0987654321: the invoice is wrong", "Send a text to 0987654321"');
+			say('             or "Send a long text to 0987654321" (the node refuses it; the agent says why).');
+		} else {
+			say(`  AI agent:  "${AI_EXAMPLE.name}" is imported; give its OpenAI Chat Model your OpenAI credential`);
 		}
 		say(`  n8n data:  ${n8n.userFolder} (temporary, removed on Ctrl+C; log: ${server.logFile})`);
 		if (queue) {

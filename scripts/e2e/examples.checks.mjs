@@ -9,9 +9,14 @@
  * fake; after the trigger's next poll, `check` gets the trigger node's items from the
  * workflow's executions.
  *
+ * Chat examples are in CHAT_CHECKS: `run` gets its own `n8n start` and chats with the example
+ * (2.x only: the AI Agent, Chat Trigger and OpenAI Chat Model versions it uses).
+ *
  * An example without an entry here fails the run: a new example needs its assertions.
  */
 import assert from 'node:assert/strict';
+
+import { runAiExampleCheck } from './lib/ai-example.mjs';
 
 const DAY = 86_400_000;
 
@@ -329,3 +334,8 @@ async function makeMissedCall(fake) {
 	const { call } = await fake.control('POST', '/__control/calls', { call_status: 'miss', call_type: 0, customer_id: 50002 });
 	return call;
 }
+
+export const CHAT_CHECKS = {
+	/** The support agent (AI): chat messages → AI Agent → Customer Care tools (lib/ai-example.mjs). */
+	ccAiSupportAgnt1: { run: runAiExampleCheck },
+};

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-import { RUN_CHECKS, TRIGGER_CHECKS } from './examples.checks.mjs';
+import { CHAT_CHECKS, RUN_CHECKS, TRIGGER_CHECKS } from './examples.checks.mjs';
 import { checkAgentDropdown, checkCredentialTest, checkCustomFieldDropdowns, checkOutputSchemas } from './lib/editor-checks.mjs';
 import { startFakePlatform } from '../lib/fake-platform.mjs';
 import { installN8n, TARGETS } from '../lib/install-n8n.mjs';
@@ -54,6 +54,14 @@ const work = mkdtempSync(join(tmpdir(), 'cc-e2e-'));
 /** Installs run in parallel (a cold install is mostly download and unpack). */
 const installs = {};
 
+/** The chat examples (an AI Agent behind a Chat Trigger): n8n 2.x only, in their own `n8n start`. */
+async function runChatChecks(name, context) {
+	if (name !== 'v2' || flag('no-ai')) return;
+	for (const [id, spec] of Object.entries(CHAT_CHECKS)) {
+		if (!only || only === id) await spec.run(context);
+	}
+}
+
 async function runTarget(name, tarball) {
 	const target = TARGETS[name];
 	const label = `n8n ${target.version}`;
@@ -67,6 +75,7 @@ async function runTarget(name, tarball) {
 	try {
 		if (onlyAi) {
 			if (withAi(name)) await runAiChecks({ install, tarball, fake, report, target: label, work });
+			await runChatChecks(name, { install, tarball, fake, report, target: label, work });
 			return;
 		}
 		const n8n = createInstance(install, { userFolder: mkdtempSync(join(work, `${name}-`)) });
@@ -76,7 +85,7 @@ async function runTarget(name, tarball) {
 			time: (stage, fn) => report.time(label, stage, fn),
 		});
 
-		const known = new Set([...Object.keys(RUN_CHECKS), ...Object.keys(TRIGGER_CHECKS)]);
+		const known = new Set([...Object.keys(RUN_CHECKS), ...Object.keys(TRIGGER_CHECKS), ...Object.keys(CHAT_CHECKS)]);
 		for (const file of files) {
 			const { id } = JSON.parse(readFileSync(file, 'utf8'));
 			if (!known.has(id)) report.fail(label, `example ${file.split('/').pop()}`, new Error(`workflow ${id} has no check in examples.checks.mjs`));
@@ -122,11 +131,13 @@ async function runTarget(name, tarball) {
 				}
 			}
 		}
+		// The AI checks and the chat examples run in their own n8n (2.x): stop this one first.
 		if (server) {
 			await server.stop();
 			server = undefined;
 		}
 		if (withAi(name)) await runAiChecks({ install, tarball, fake, report, target: label, work });
+		await runChatChecks(name, { install, tarball, fake, report, target: label, work });
 	} finally {
 		if (server) await server.stop();
 		await fake.stop();

@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { modelCredential } from './ai-example.mjs';
 import { REPO } from './fake-platform.mjs';
 import { installIntoN8n } from './pack.mjs';
 
@@ -36,11 +37,13 @@ export function fakeCredentialData(fake) {
 
 /**
  * Installs the tarball, imports the credential and the examples into `n8n` (an instance from
- * createInstance). `time(stage, fn)` measures each step.
+ * createInstance). `modelBaseUrl` (the fake model's) also imports the OpenAI credential of the
+ * AI example. `time(stage, fn)` measures each step.
  */
-export async function prepareInstance(n8n, { tarball, credentialData, time = (_s, fn) => fn() }) {
+export async function prepareInstance(n8n, { tarball, credentialData, modelBaseUrl, time = (_s, fn) => fn() }) {
 	await time('install tarball into .n8n/nodes', () => installIntoN8n(tarball, n8n.userFolder));
 	await time('import credential', () => n8n.importCredential({ ...CREDENTIAL, data: credentialData }));
+	if (modelBaseUrl) await time('import model credential', () => n8n.importCredential(modelCredential(modelBaseUrl)));
 	const files = exampleFiles();
 	await time('import examples', async () => {
 		await n8n.importWorkflows(files);

@@ -1,13 +1,15 @@
 /**
  * The `npm start` test: runs scripts/start.mjs as a user would, reads the editor URL and the
  * login it prints, checks that the editor answers and that the agent dropdown fills from the
- * fake platform and that `npm run demo` changes that fake platform, then stops it with SIGTERM and
- * checks that it is gone.
+ * fake platform and that `npm run demo` changes that fake platform, that the AI example's chat
+ * (printed in the banner) answers through the fake model, then stops it with SIGTERM and checks
+ * that it is gone.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
+import { sendChatMessage } from '../../lib/ai-example.mjs';
 import { connectFakePlatform, REPO } from '../../lib/fake-platform.mjs';
 import { checkAgentDropdown } from './editor-checks.mjs';
 import { freePort } from '../../lib/n8n.mjs';
@@ -25,8 +27,9 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 	child.stdout.on('data', (d) => (out += d));
 	child.stderr.on('data', (d) => (out += d));
 	const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+	let printed;
 	try {
-		const printed = await report.time(target, 'npm start → editor URL printed', async () => {
+		printed = await report.time(target, 'npm start → editor URL printed', async () => {
 			const started = Date.now();
 			while (!/Press Ctrl\+C to stop/.test(out)) {
 				if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${out.slice(-3000)}`);
@@ -38,6 +41,8 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 				email: /Login:\s+(\S+) \/ (\S+)/.exec(out)[1],
 				password: /Login:\s+(\S+) \/ (\S+)/.exec(out)[2],
 				fakeUrl: /Fake platform:\s+(\S+)/.exec(out)?.[1],
+				chatUrl: /AI agent:\s+chat with .* at (\S+)/.exec(out)?.[1],
+				modelUrl: /the fake model\s+(http:\S+)/.exec(out)?.[1],
 			};
 		});
 		await report.test(target, 'npm start: editor answers, login works, agent dropdown fills', async () => {
@@ -62,6 +67,23 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 			assert.equal(heartbeat.monitors[0].status, 0, 'monitor 1 is DOWN');
 			return demo.stdout.trim().split('\n')[0];
 		});
+		await report.test(target, 'npm start: the AI example answers in the chat printed in the banner', async () => {
+			assert.ok(printed.chatUrl?.startsWith(`${printed.url}/webhook/`), `chat URL printed: ${printed.chatUrl}`);
+			const fake = await connectFakePlatform(printed.fakeUrl);
+			// What the fake platform received (its control API's log).
+			const creates = async () =>
+				(await (await fetch(`${printed.fakeUrl}/__control/log`)).json()).requests.filter(
+					(r) => r.method === 'POST' && r.path === `/${fake.domain}/api/v1/tickets`,
+				);
+			const before = (await creates()).length;
+			const { status, body } = await sendChatMessage(printed.url, 'Open a ticket for 0987654321: the invoice is wrong');
+			assert.equal(status, 200, JSON.stringify(body).slice(0, 300));
+			const posts = await creates();
+			assert.equal(posts.length, before + 1, 'one ticket created by the agent');
+			const ticketId = posts.at(-1).response.ticket.ticket_id;
+			assert.match(body.output, new RegExp(`^I opened the ticket\\..*"ticket_id":"?${ticketId}\\b`, 's'));
+			return `ticket ${ticketId}: ${body.output.slice(0, 50)}…`;
+		});
 	} finally {
 		child.kill('SIGTERM');
 		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -70,6 +92,8 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 	}
 	await report.test(target, 'npm start: Ctrl+C stops n8n and the fake platform', async () => {
 		await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`), 'n8n still answers after SIGTERM');
+		assert.ok(printed?.modelUrl, 'the fake model URL is printed');
+		await assert.rejects(fetch(`${printed.modelUrl}/models`), 'the fake model still answers after SIGTERM');
 		return 'stopped';
 	});
 }

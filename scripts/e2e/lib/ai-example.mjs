@@ -1,0 +1,162 @@
+/**
+ * The AI example (examples/20-ai-support-agent.json) in a running n8n 2.x: `n8n execute` cannot
+ * run a Chat Trigger, so the check does what a user of its hosted chat does. Its own n8n (the
+ * examples imported, the example's OpenAI credential pointing at the fake model playing
+ * SUPPORT_AGENT_SCRIPT, the example published) gets chat messages POSTed to the Chat Trigger's
+ * URL; each answer, what the fake platform received and what the fake model received (tool
+ * schemas and tool results) are asserted, then the executions n8n recorded.
+ *
+ * startAiExample() is also what scripts/screenshot-ai.mjs runs before taking its screenshot.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { AI_EXAMPLE, SCRIPT_FACTS, sendChatMessage, SUPPORT_AGENT_SCRIPT, waitForChat } from '../../lib/ai-example.mjs';
+import { startFakeModel } from '../../lib/fake-model.mjs';
+import { createInstance } from '../../lib/n8n.mjs';
+import { executionsOf, ownerClient } from '../../lib/rest.mjs';
+import { fakeCredentialData, prepareInstance } from '../../lib/setup.mjs';
+
+/** n8n (with the examples, the model credential, the AI example published) and the fake model, started. */
+export async function startAiExample({ install, tarball, fake, work = tmpdir(), time = (_s, fn) => fn() }) {
+	const model = await time('start fake model (support agent script)', () => startFakeModel({ script: SUPPORT_AGENT_SCRIPT }));
+	let server;
+	try {
+		const n8n = createInstance(install, { userFolder: mkdtempSync(join(work, 'ai-example-')) });
+		await prepareInstance(n8n, { tarball, credentialData: fakeCredentialData(fake), modelBaseUrl: model.baseUrl, time });
+		await time('publish the AI example', () => n8n.publish([AI_EXAMPLE.id]));
+		server = await time('n8n start (AI example)', () => n8n.start());
+		await time('chat webhook registered', () => waitForChat(server.url));
+		const client = await ownerClient(server.url);
+		return {
+			n8n,
+			server,
+			client,
+			model,
+			async stop() {
+				await server.stop();
+				await model.stop();
+			},
+		};
+	} catch (error) {
+		if (server) await server.stop();
+		await model.stop();
+		throw error;
+	}
+}
+
+const toolName = (nodeName) => nodeName.replace(/[^a-zA-Z0-9]/g, '_');
+
+/** The tool messages (results) the model got in its last request. */
+function toolResults(modelRequests) {
+	const last = modelRequests.at(-1);
+	return (last?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
+}
+
+export async function runAiExampleCheck({ install, tarball, fake, report, target, work }) {
+	let started;
+	try {
+		started = await startAiExample({ install, tarball, fake, work, time: (stage, fn) => report.time(target, stage, fn) });
+	} catch (error) {
+		report.fail(target, `AI example ${AI_EXAMPLE.id}: n8n start`, error);
+		return;
+	}
+	const { server, client, model, n8n } = started;
+	const ticketsPath = `/${fake.domain}/api/v2/tickets`;
+	const createPath = `/${fake.domain}/api/v1/tickets`;
+	const smsPath = `/${fake.domain}/api/v1/sms`;
+	/** One chat message; returns the answer, what the platform and the model received meanwhile. */
+	async function chat(text) {
+		await fake.clearLog();
+		await model.clearRequests();
+		const { status, body } = await sendChatMessage(server.url, text);
+		assert.equal(status, 200, `chat answered ${status}: ${JSON.stringify(body).slice(0, 500)}`);
+		assert.equal(typeof body.output, 'string', `no agent output in ${JSON.stringify(body).slice(0, 500)}`);
+		return { answer: body.output, requests: await fake.requests(), modelRequests: await model.requests() };
+	}
+	try {
+		await report.test(target, `AI example: tool schemas the model receives (${AI_EXAMPLE.id})`, async () => {
+			const { modelRequests } = await chat('What are the open tickets of customer 50350?');
+			const tools = Object.fromEntries(modelRequests[0].body.tools.map((t) => [t.function.name, t.function]));
+			assert.deepEqual(Object.keys(tools).sort(), ['Create_ticket', 'Find_open_tickets_of_a_customer', 'Send_SMS']);
+			// The descriptions the example writes in $fromAI(key, description, type) reach the model.
+			const find = tools.Find_open_tickets_of_a_customer.parameters.properties;
+			assert.equal(find.customer_id.type, 'number');
+			assert.match(find.customer_id.description, /^The customer ID \(a number such as 50350\)/);
+			const create = tools.Create_ticket.parameters;
+			assert.deepEqual(Object.keys(create.properties).sort(), ['comment', 'phone', 'subject']);
+			assert.match(create.properties.phone.description, /digits only/);
+			assert.match(tools.Send_SMS.parameters.properties.content.description, /at most 1000 characters/);
+			// Auto tool descriptions: "<action> in Customer Care" (README "Use with AI agents").
+			for (const [name, f] of Object.entries(tools)) assert.match(f.description, /^\S.* in Customer Care$/, `${name}: ${f.description}`);
+			return Object.entries(tools)
+				.map(([name, f]) => `${name}(${Object.keys(f.parameters.properties).join(', ')})`)
+				.join('; ');
+		});
+
+		await report.test(target, 'AI example: "open tickets of customer 50350" → Find open tickets → answer', async () => {
+			const { answer, requests, modelRequests } = await chat('What are the open tickets of customer 50350?');
+			const lists = requests.filter((r) => r.method === 'GET' && r.path === ticketsPath);
+			assert.ok(lists.length >= 4, `120 days are 4+ windows; ${lists.length} list requests`);
+			for (const r of lists) {
+				assert.equal(r.query.requester_id, String(SCRIPT_FACTS.customerId));
+				assert.equal(r.query.filter_id, '2');
+			}
+			assert.equal(requests.filter((r) => r.method !== 'GET').length, 0, 'a question writes nothing');
+			const returned = lists.flatMap((r) => r.response?.tickets ?? []);
+			assert.ok(returned.length > 0, 'the seeded customer 50350 has open or pending tickets');
+			const [result] = toolResults(modelRequests);
+			for (const t of returned) assert.ok(result.includes(String(t.ticket_id)), `ticket ${t.ticket_id} missing from the tool result`);
+			assert.match(answer, /^Customer 50350 has these open or pending tickets/);
+			assert.ok(answer.includes(String(returned[0].ticket_id)), `the answer quotes the tool result: ${answer.slice(0, 200)}`);
+			return `${lists.length} list requests; tickets ${returned.map((t) => t.ticket_id).join(', ')} → answer`;
+		});
+
+		await report.test(target, 'AI example: "open a ticket" → Create ticket → answer with the new ID', async () => {
+			const { answer, requests } = await chat('Open a ticket for 0987654321: the invoice is wrong');
+			const posts = requests.filter((r) => r.method === 'POST' && r.path === createPath);
+			assert.equal(posts.length, 1, 'exactly one create request');
+			const sent = posts[0].body.ticket;
+			assert.deepEqual(
+				{ phone: sent.phone, subject: sent.ticket_subject, comment: sent.ticket_comment },
+				{ phone: SCRIPT_FACTS.phone, subject: SCRIPT_FACTS.subject, comment: SCRIPT_FACTS.comment },
+			);
+			const ticketId = posts[0].response.ticket.ticket_id;
+			assert.ok(answer.includes(String(ticketId)), `the answer names ticket ${ticketId}: ${answer.slice(0, 300)}`);
+			const { body } = await fake.api('GET', `/api/v1/tickets/${ticketId}`);
+			assert.equal(body.ticket.ticket_subject, SCRIPT_FACTS.subject);
+			return `ticket ${ticketId} created; answer: ${answer.slice(0, 60)}…`;
+		});
+
+		await report.test(target, 'AI example: "send a text" → Send SMS', async () => {
+			const { answer, requests } = await chat('Send a text to 0987654321');
+			const texts = requests.filter((r) => r.method === 'POST' && r.path === smsPath);
+			assert.equal(texts.length, 1, 'exactly one SMS');
+			assert.deepEqual({ phone: texts[0].body.sms.phone, content: texts[0].body.sms.content }, { phone: SCRIPT_FACTS.phone, content: SCRIPT_FACTS.sms });
+			assert.match(answer, /^Sent\. Customer Care answered:/);
+			return `SMS to ${SCRIPT_FACTS.phone} (service ${texts[0].body.sms.service_id})`;
+		});
+
+		await report.test(target, 'AI example: a text over 1000 characters → refused, no request, the agent says why', async () => {
+			const { answer, requests, modelRequests } = await chat('Send a long text to 0987654321');
+			assert.equal(requests.filter((r) => r.path === smsPath).length, 0, 'the refused SMS reached the platform');
+			const [result] = toolResults(modelRequests);
+			assert.match(result, /1000/, `the tool result says what was wrong: ${result}`);
+			assert.match(answer, /^I could not send that text\. The tool said: .*1000/s);
+			return `tool result: ${result.slice(0, 140)}`;
+		});
+
+		await report.test(target, 'AI example: n8n recorded the chat executions', async () => {
+			const executions = await executionsOf(client, n8n.install, AI_EXAMPLE.id);
+			assert.equal(executions.length, 5, `executions: ${executions.map((e) => e.status).join(', ')}`);
+			assert.deepEqual([...new Set(executions.map((e) => e.status))], ['success']);
+			const ran = Object.keys(executions.find((e) => e.runData[AI_EXAMPLE.tools.create])?.runData ?? {});
+			for (const node of ['Chat message', 'Support agent', 'OpenAI Chat Model', AI_EXAMPLE.tools.create]) assert.ok(ran.includes(node), `${node} not in ${ran}`);
+			return `5 executions, all success; ${toolName(AI_EXAMPLE.tools.create)} ran in one`;
+		});
+	} finally {
+		await started.stop();
+	}
+}

@@ -1,0 +1,124 @@
+/**
+ * The AI example (examples/20-ai-support-agent.json) on this machine: the fake model's
+ * "support agent" script, the OpenAI credential that points the example's chat model at the
+ * fake model, and a chat client for the example's Chat Trigger. Used by `npm start` and the e2e
+ * check (scripts/e2e/lib/ai-example.mjs).
+ *
+ *   const model = await startFakeModel({ script: SUPPORT_AGENT_SCRIPT });
+ *   await n8n.importCredential(modelCredential(model.baseUrl));
+ *   await n8n.publish([AI_EXAMPLE.id]);                           // the chat URL answers once published
+ *   const { status, body } = await sendChatMessage(server.url, 'What are the open tickets of customer 50350?');
+ */
+import { randomUUID } from 'node:crypto';
+
+export const AI_EXAMPLE = {
+	id: 'ccAiSupportAgnt1',
+	name: 'Customer Care: support agent (AI)',
+	/** The Chat Trigger's webhookId: its chat lives at /webhook/<webhookId>/chat. */
+	webhookId: '5c0e0a00-c4a7-4000-8000-5c0e0a00c4a7',
+	/** The tool nodes, as n8n names them to the model: non-letters become `_`. */
+	tools: { getMany: 'Find open tickets of a customer', create: 'Create ticket', sms: 'Send SMS' },
+};
+
+/** The credential the example's "OpenAI Chat Model" references (by id and name). */
+export const MODEL_CREDENTIAL = { id: 'ccFakeModelCred1', name: 'Fake model (OpenAI-compatible)', type: 'openAiApi' };
+
+/** The fake model needs no key; the OpenAI credential requires one. Base URL = the fake model. */
+export function modelCredential(baseUrl) {
+	return { ...MODEL_CREDENTIAL, data: { apiKey: 'fake-model-needs-no-key', url: baseUrl } };
+}
+
+/** The phone and texts the script uses; the e2e check asserts them at the fake platform. */
+export const SCRIPT_FACTS = {
+	customerId: 50350,
+	phone: '0987654321',
+	subject: 'Wrong invoice amount',
+	comment: 'The customer says the invoice of October is 200 USD too high.',
+	sms: 'Hello from Customer Care: we have opened a ticket for your invoice and will call you back today.',
+	/** One character over the node's limit: the node refuses it before sending. */
+	longSms: `Your order details: ${'x'.repeat(1001)}`,
+};
+
+/**
+ * What the fake model plays (tools/fake-model/README.md): a question about a customer's tickets
+ * → Find open tickets → an answer quoting the tool result; a request to open a ticket → Create
+ * ticket → a confirmation quoting the result (with the new ticket_id); a text → Send SMS; a long
+ * text → Send SMS refused by the node → an answer quoting the refusal.
+ */
+export const SUPPORT_AGENT_SCRIPT = {
+	model: 'fake-model',
+	conversations: [
+		{
+			match: 'tickets of customer',
+			steps: [
+				{ call: AI_EXAMPLE.tools.getMany, args: { customer_id: SCRIPT_FACTS.customerId } },
+				{ answer: `Customer ${SCRIPT_FACTS.customerId} has these open or pending tickets (from Customer Care): {{result}}` },
+			],
+		},
+		{
+			match: 'open a ticket',
+			steps: [
+				{ call: AI_EXAMPLE.tools.create, args: { subject: SCRIPT_FACTS.subject, phone: SCRIPT_FACTS.phone, comment: SCRIPT_FACTS.comment } },
+				{ answer: 'I opened the ticket. Customer Care answered: {{result}}' },
+			],
+		},
+		{
+			match: 'long text',
+			steps: [
+				{ call: AI_EXAMPLE.tools.sms, args: { phone: SCRIPT_FACTS.phone, content: SCRIPT_FACTS.longSms } },
+				{ answer: 'I could not send that text. The tool said: {{result}}' },
+			],
+		},
+		{
+			match: 'text',
+			steps: [
+				{ call: AI_EXAMPLE.tools.sms, args: { phone: SCRIPT_FACTS.phone, content: SCRIPT_FACTS.sms } },
+				{ answer: 'Sent. Customer Care answered: {{result}}' },
+			],
+		},
+		{
+			steps: [
+				{
+					answer:
+						'I am the fake model of this demo: I only know scripted questions. Try "What are the open tickets of customer 50350?", "Open a ticket for 0987654321: the invoice is wrong", "Send a text to 0987654321" or "Send a long text to 0987654321". You asked: {{user}}',
+				},
+			],
+		},
+	],
+};
+
+export function chatUrl(n8nUrl) {
+	return `${n8nUrl}/webhook/${AI_EXAMPLE.webhookId}/chat`;
+}
+
+/**
+ * Waits until the published example's chat is live: n8n answers "ready" before it has registered
+ * the webhooks of active workflows. The chat page (GET) starts no execution.
+ */
+export async function waitForChat(n8nUrl, { timeoutMs = 60_000 } = {}) {
+	const started = Date.now();
+	for (;;) {
+		const res = await fetch(chatUrl(n8nUrl));
+		await res.arrayBuffer();
+		if (res.status === 200) return Date.now() - started;
+		if (Date.now() - started > timeoutMs) throw new Error(`the chat at ${chatUrl(n8nUrl)} still answers ${res.status} after ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/** One chat message, as n8n's hosted chat page sends it; the Chat Trigger answers with the agent's output. */
+export async function sendChatMessage(n8nUrl, chatInput, sessionId = randomUUID()) {
+	const res = await fetch(chatUrl(n8nUrl), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }),
+	});
+	const text = await res.text();
+	let body;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		body = { raw: text };
+	}
+	return { status: res.status, body, sessionId };
+}
