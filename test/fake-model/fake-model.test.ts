@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 import { FakeModel, type Script } from '../../tools/fake-model';
 
 const script: Script = {

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The script the fake model plays: per conversation (matched by the user's message), a list of
  * steps. Each step is one assistant turn: tool calls, or the final answer. The step a request
