@@ -71,7 +71,7 @@ async function main() {
 		}
 		// The logs panel at the bottom holds the chat: open it so the answer is in the picture.
 		await page.getByText('Chat', { exact: true }).last().click();
-		await page.getByText('I opened the ticket', { exact: false }).first().waitFor();
+		await page.getByText('for the customer.', { exact: false }).first().waitFor();
 		// The panel took canvas room: fit the canvas again.
 		await page.locator('[data-test-id="zoom-to-fit"]').first().click().catch(() => {});
 		await page.waitForTimeout(1500);

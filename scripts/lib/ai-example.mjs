@@ -41,8 +41,8 @@ export const SCRIPT_FACTS = {
 
 /**
  * What the fake model plays (tools/fake-model/README.md): a question about a customer's tickets
- * → Find open tickets → an answer quoting the tool result; a request to open a ticket → Create
- * ticket → a confirmation quoting the result (with the new ticket_id); a text → Send SMS; a long
+ * → Find open tickets → an answer naming the tickets' IDs; a request to open a ticket → Create
+ * ticket → a confirmation naming the new ticket; a text → Send SMS; a long
  * text → Send SMS refused by the node → an answer quoting the refusal.
  */
 export const SUPPORT_AGENT_SCRIPT = {
@@ -52,14 +52,14 @@ export const SUPPORT_AGENT_SCRIPT = {
 			match: 'tickets of customer',
 			steps: [
 				{ call: AI_EXAMPLE.tools.getMany, args: { customer_id: SCRIPT_FACTS.customerId } },
-				{ answer: `Customer ${SCRIPT_FACTS.customerId} has these open or pending tickets (from Customer Care): {{result}}` },
+				{ answer: `Customer ${SCRIPT_FACTS.customerId} has these open or pending tickets (ticket IDs): {{result.*.ticket_id}}.` },
 			],
 		},
 		{
 			match: 'open a ticket',
 			steps: [
 				{ call: AI_EXAMPLE.tools.create, args: { subject: SCRIPT_FACTS.subject, phone: SCRIPT_FACTS.phone, comment: SCRIPT_FACTS.comment } },
-				{ answer: 'I opened the ticket. Customer Care answered: {{result}}' },
+				{ answer: 'I opened ticket #{{result.ticket_no}} (ticket ID {{result.ticket_id}}) for the customer.' },
 			],
 		},
 		{
@@ -73,7 +73,7 @@ export const SUPPORT_AGENT_SCRIPT = {
 			match: 'text',
 			steps: [
 				{ call: AI_EXAMPLE.tools.sms, args: { phone: SCRIPT_FACTS.phone, content: SCRIPT_FACTS.sms } },
-				{ answer: 'Sent. Customer Care answered: {{result}}' },
+				{ answer: 'Sent. The text is logged on ticket #{{result.ticket_no}} (ticket ID {{result.ticket_id}}).' },
 			],
 		},
 		{

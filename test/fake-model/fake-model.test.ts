@@ -11,6 +11,7 @@ const script: Script = {
 				{ answer: 'Done. Last result: {{result}}' },
 			],
 		},
+		{ match: 'which tickets', steps: [{ call: 'Get tickets' }, { answer: 'Tickets {{result.*.ticket_id}}; first #{{result.ticket_no}}; none {{result.missing}}.' }] },
 		{ steps: [{ answer: 'Default for "{{user}}"' }] },
 	],
 };
@@ -60,6 +61,18 @@ describe('fake model', () => {
 		expect(other.choices[0].message.content).toBe('Default for "hello"');
 		expect(model.requests().map((r) => r.turn.kind)).toEqual(['tools', 'tools', 'answer', 'answer']);
 		expect(model.requests()[0].body.tools).toEqual(tools);
+	});
+
+	it('answers with fields of the last tool result: of the first record, or of every record', async () => {
+		const first = await chatJson({ messages: [{ role: 'user', content: 'which tickets are open?' }] });
+		const reply = await chatJson({
+			messages: [
+				{ role: 'user', content: 'which tickets are open?' },
+				first.choices[0].message,
+				{ role: 'tool', tool_call_id: 'call_1_0_0', content: '[{"ticket_id":7,"ticket_no":70},{"ticket_id":8,"ticket_no":80}]' },
+			],
+		});
+		expect(reply.choices[0].message.content).toBe('Tickets 7, 8; first #70; none .');
 	});
 
 	it('streams tool calls and text as server-sent events', async () => {

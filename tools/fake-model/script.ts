@@ -17,7 +17,11 @@ export type Step =
 	| ToolCallStep
 	/** Several tool calls in one assistant turn (parallel tool calls). */
 	| { calls: ToolCallStep[] }
-	/** The final answer. `{{result}}` is replaced by the last tool result's text (up to 500 characters), `{{user}}` by the user's message. */
+	/**
+	 * The final answer. `{{result}}` is replaced by the last tool result's text (up to 500
+	 * characters), `{{result.field}}` by a field of its first record, `{{result.*.field}}` by that
+	 * field of every record, `{{user}}` by the user's message.
+	 */
 	| { answer: string };
 
 export interface Conversation {
@@ -61,6 +65,23 @@ export function textOf(content: unknown): string {
 		return content.map((part) => (typeof part === 'string' ? part : typeof part?.text === 'string' ? part.text : '')).join('');
 	}
 	return content === undefined || content === null ? '' : JSON.stringify(content);
+}
+
+/**
+ * A field of the tool result's records, as a model would quote it: `{{result.ticket_id}}` of the
+ * first record, `{{result.*.ticket_no}}` of every record joined by ", ". Empty when the result
+ * is not JSON records.
+ */
+function fieldsOf(result: string, field: string, every: boolean): string {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(result);
+	} catch {
+		return '';
+	}
+	const records = (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, unknown> | null>;
+	const values = records.map((record) => record?.[field]).filter((value) => value !== undefined && value !== null);
+	return (every ? values : values.slice(0, 1)).map(String).join(', ');
 }
 
 function normalized(name: string): string {
@@ -111,8 +132,10 @@ export function nextTurn(script: Script, messages: ChatMessage[], tools: ChatToo
 	// Past the end: repeat the final answer (or say so), never call tools again.
 	const planned = steps[step] ?? (('answer' in steps[steps.length - 1]) ? steps[steps.length - 1] : { answer: 'The script has ended.' });
 	if ('answer' in planned) {
+		const result = textOf(lastTool?.content);
 		const text = planned.answer
-			.replace(/\{\{\s*result\s*\}\}/g, textOf(lastTool?.content).slice(0, 500))
+			.replace(/\{\{\s*result\s*\}\}/g, result.slice(0, 500))
+			.replace(/\{\{\s*result\.(\*\.)?(\w+)\s*\}\}/g, (_all, every: string | undefined, field: string) => fieldsOf(result, field, Boolean(every)))
 			.replace(/\{\{\s*user\s*\}\}/g, userText);
 		return { kind: 'answer', text, step, conversation: index };
 	}

@@ -135,7 +135,7 @@ export async function runAiExampleCheck({ install, tarball, fake, report, target
 			const texts = requests.filter((r) => r.method === 'POST' && r.path === smsPath);
 			assert.equal(texts.length, 1, 'exactly one SMS');
 			assert.deepEqual({ phone: texts[0].body.sms.phone, content: texts[0].body.sms.content }, { phone: SCRIPT_FACTS.phone, content: SCRIPT_FACTS.sms });
-			assert.match(answer, /^Sent\. Customer Care answered:/);
+			assert.match(answer, /^Sent\. The text is logged on ticket #\d+ \(ticket ID \d+\)\.$/);
 			return `SMS to ${SCRIPT_FACTS.phone} (service ${texts[0].body.sms.service_id})`;
 		});
 

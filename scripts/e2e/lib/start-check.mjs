@@ -81,7 +81,7 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 			const posts = await creates();
 			assert.equal(posts.length, before + 1, 'one ticket created by the agent');
 			const ticketId = posts.at(-1).response.ticket.ticket_id;
-			assert.match(body.output, new RegExp(`^I opened the ticket\\..*"ticket_id":"?${ticketId}\\b`, 's'));
+			assert.match(body.output, new RegExp(`^I opened ticket #\\d+ \\(ticket ID ${ticketId}\\) for the customer\\.$`));
 			return `ticket ${ticketId}: ${body.output.slice(0, 50)}…`;
 		});
 	} finally {
