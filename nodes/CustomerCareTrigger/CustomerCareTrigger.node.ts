@@ -10,6 +10,7 @@ import { NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../CustomerCare/api/endpoints';
 import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
+import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
 import { customerCareApiTest } from '../CustomerCare/methods/credentialTest';
 import { loadOptions } from '../CustomerCare/methods/loadOptions';
 import { withFieldLabels } from '../CustomerCare/shared/customFields';
@@ -19,6 +20,7 @@ import {
 	callAgentFilter,
 	callTypeFilter,
 	closedTypeFilter,
+	codeIsChosen,
 	forEvents,
 	leadStatusFilter,
 	pipelineFilter,
@@ -165,9 +167,9 @@ function passesLocalFilters(
 	change: Change,
 	state: PollState,
 ): boolean {
-	const closedTypes = Array.isArray(chosen.closed_types) ? (chosen.closed_types as number[]) : [];
+	const closedTypes = Array.isArray(chosen.closed_types) ? (chosen.closed_types as unknown[]) : [];
 	if (event.filters.includes('closed_types') && closedTypes.length > 1) {
-		if (!closedTypes.map(String).includes(String(change.record.closed_type))) return false;
+		if (!codeIsChosen(change.record.closed_type, closedTypes, CLOSED_TYPE_WORDS)) return false;
 	}
 	const statuses = Array.isArray(chosen.ticket_statuses)
 		? (chosen.ticket_statuses as string[])

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	codeOf,
 	RECORDS,
 	type CodedField,
 	type RecordKind,
@@ -143,13 +144,15 @@ function presentLevel(
 		const convention = level.times.get(key);
 		const child = level.children.get(key);
 		let shown = value;
+		const coded = level.coded.get(key);
 		if (convention)
 			shown = presentTime(value, convention, context.timeZone, serverOffset) as IDataObject[string];
 		else if (child) shown = presentChild(value, child, context, serverOffset, inPlace);
+		// A code the API sent as a word (`won`) is shown as its code, as the other form reads.
+		else if (coded?.words) shown = codeOf(value, coded.words) ?? value;
 		if (result !== record || shown !== value) result[key] = shown;
 		// The label right after its code, so that both read together in the output.
-		const coded = level.coded.get(key);
-		if (coded) result[coded.label] = labelOf(value, coded, context.references);
+		if (coded) result[coded.label] = labelOf(shown, coded, context.references);
 		const copy = level.copies.get(key);
 		if (copy) result[copy] = value;
 	}
