@@ -12,12 +12,18 @@ import type { IDataObject } from 'n8n-workflow';
 export interface PollState {
 	/** The last second a complete read covered (its window's end). Unset until the first poll. */
 	cursor?: number;
-	/** Changes stamped before this second are never emitted: the activation second or Start From. */
+	/** The first second read: the activation second or Start From (windows never start before it). */
 	floor?: number;
 	/** Every change handled so far that is stamped at or after this second is in `seen`. */
 	remembersFrom?: number;
-	/** The ids of the changes handled, by the second they are stamped with (epoch seconds). */
+	/**
+	 * The changes handled, by the second until which they must be remembered (epoch seconds): an
+	 * id when that is the second it is stamped with, else `id@stampSecond` (an id that holds
+	 * an `@` is always written so).
+	 */
 	seen?: Record<string, string[]>;
+	/** Set when the trigger said that stamps fall outside the windows read; unset once they fit again. */
+	zoneWarned?: boolean;
 	/** Written by earlier versions: change key (`id@epochMs`) → its time. Read once, then dropped. */
 	recent?: Record<string, number>;
 	/** Ticket id → last status seen, for "status becomes". Bounded. */
@@ -127,18 +133,49 @@ export function planPoll(
 	return { state: current, window: to > since ? { since, to } : undefined };
 }
 
-/** The changes of a read not handled before, each once, oldest first. */
+/** The key of a remembered entry filed under `second`. */
+const keyOfEntry = (entry: string, second: string) =>
+	entry.includes('@') ? entry : `${entry}@${second}`;
+
+/** The entry that remembers `change` under `second` (epoch seconds). */
+const entryOf = (change: Change, second: number) =>
+	change.at / SECOND === second && !change.id.includes('@') ? change.id : change.key;
+
+/**
+ * The changes of a read not handled before, each once, oldest first. Every change the API
+ * listed for the window counts, whatever its stamp: a stamp outside the window asked for (a
+ * wrong Account Time Zone shifts zone-less times) is no reason to drop it.
+ */
 export function unseenChanges(state: PollState, changes: Change[]): Change[] {
-	const floor = state.floor ?? -Infinity;
 	const seen = new Set(
-		Object.entries(state.seen ?? {}).flatMap(([second, ids]) => ids.map((id) => `${id}@${second}`)),
+		Object.entries(state.seen ?? {}).flatMap(([second, entries]) =>
+			entries.map((entry) => keyOfEntry(entry, second)),
+		),
 	);
 	const byKey = new Map<string, Change>();
 	for (const change of changes) {
-		if (change.at < floor || seen.has(change.key)) continue;
+		if (seen.has(change.key)) continue;
 		byKey.set(change.key, change);
 	}
 	return [...byKey.values()].sort(compareChanges);
+}
+
+/** How many of a read's changes are stamped outside the window it asked for. */
+export function outsideWindow(window: ReadWindow, changes: Change[]): number {
+	return changes.filter((change) => change.at < window.since || change.at > window.to).length;
+}
+
+/**
+ * The second until which a change of this read must be remembered: the API lists it again as
+ * long as a later window reaches its true time, which lies in the window read. Its stamp may
+ * be off that time by an offset common to the read (a wrong zone); the latest stamp of the read
+ * bounds that offset: true time ≤ stamp + (window end − latest stamp). With a right zone and a
+ * busy list this is the stamp itself, or a second after it.
+ */
+function rememberUntil(change: Change, window: ReadWindow, latestStamp: number): number {
+	if (change.at >= window.to) return change.at;
+	const slack = Math.max(0, window.to - latestStamp);
+	return Math.min(window.to, change.at + slack);
 }
 
 export interface ReadOutcome {
@@ -174,12 +211,16 @@ export function completeRead(
 		plannedAtMs === undefined ? -Infinity : Math.min(window.to, secondOf(plannedAtMs) - overlapMs - SECOND);
 	const remembersFrom = Math.max(window.since, cursor - overlapMs, settledUpTo + SECOND);
 	const seen: Record<string, string[]> = {};
-	const remember = (second: number, id: string) => {
-		if (second * SECOND >= remembersFrom) (seen[second] ??= []).push(id);
+	const remember = (second: number, entry: string) => {
+		if (second * SECOND >= remembersFrom) (seen[second] ??= []).push(entry);
 	};
-	for (const [second, ids] of Object.entries(state.seen ?? {}))
-		for (const id of ids) remember(Number(second), id);
-	for (const change of handled) remember(change.at / SECOND, change.id);
+	for (const [second, entries] of Object.entries(state.seen ?? {}))
+		for (const entry of entries) remember(Number(second), entry);
+	const latestStamp = Math.max(...changes.map((change) => change.at));
+	for (const change of handled) {
+		const second = rememberUntil(change, window, latestStamp) / SECOND;
+		remember(second, entryOf(change, second));
+	}
 	return { handled, state: { ...state, cursor, remembersFrom, seen } };
 }
 
