@@ -16,12 +16,13 @@ export interface PollState {
 	floor?: number;
 	/** Every change handled so far that is stamped at or after this second is in `seen`. */
 	remembersFrom?: number;
-	/**
-	 * The changes handled, by the second until which they must be remembered (epoch seconds): an
-	 * id when that is the second it is stamped with, else `id@stampSecond` (an id that holds
-	 * an `@` is always written so).
-	 */
+	/** The ids of the changes handled, by the second they are stamped with (epoch seconds). */
 	seen?: Record<string, string[]>;
+	/**
+	 * Seconds of `seen` kept longer than their own: stamp second → the second until which its
+	 * changes may be listed again (a stamp off its true time, cursor.ts rememberUntil).
+	 */
+	keepUntil?: Record<string, number>;
 	/** Set when the trigger said that stamps fall outside the windows read; unset once they fit again. */
 	zoneWarned?: boolean;
 	/** Written by earlier versions: change key (`id@epochMs`) → its time. Read once, then dropped. */
@@ -133,14 +134,6 @@ export function planPoll(
 	return { state: current, window: to > since ? { since, to } : undefined };
 }
 
-/** The key of a remembered entry filed under `second`. */
-const keyOfEntry = (entry: string, second: string) =>
-	entry.includes('@') ? entry : `${entry}@${second}`;
-
-/** The entry that remembers `change` under `second` (epoch seconds). */
-const entryOf = (change: Change, second: number) =>
-	change.at / SECOND === second && !change.id.includes('@') ? change.id : change.key;
-
 /**
  * The changes of a read not handled before, each once, oldest first. Every change the API
  * listed for the window counts, whatever its stamp: a stamp outside the window asked for (a
@@ -148,9 +141,7 @@ const entryOf = (change: Change, second: number) =>
  */
 export function unseenChanges(state: PollState, changes: Change[]): Change[] {
 	const seen = new Set(
-		Object.entries(state.seen ?? {}).flatMap(([second, entries]) =>
-			entries.map((entry) => keyOfEntry(entry, second)),
-		),
+		Object.entries(state.seen ?? {}).flatMap(([second, ids]) => ids.map((id) => `${id}@${second}`)),
 	);
 	const byKey = new Map<string, Change>();
 	for (const change of changes) {
@@ -211,17 +202,22 @@ export function completeRead(
 		plannedAtMs === undefined ? -Infinity : Math.min(window.to, secondOf(plannedAtMs) - overlapMs - SECOND);
 	const remembersFrom = Math.max(window.since, cursor - overlapMs, settledUpTo + SECOND);
 	const seen: Record<string, string[]> = {};
-	const remember = (second: number, entry: string) => {
-		if (second * SECOND >= remembersFrom) (seen[second] ??= []).push(entry);
+	const keepUntil: Record<string, number> = {};
+	/** Keeps `id`, stamped `second`, while `until` (both epoch seconds) is still read again. */
+	const remember = (second: number, id: string, until: number) => {
+		if (until * SECOND < remembersFrom) return;
+		(seen[second] ??= []).push(id);
+		if (until > second) keepUntil[second] = Math.max(keepUntil[second] ?? until, until);
 	};
-	for (const [second, entries] of Object.entries(state.seen ?? {}))
-		for (const entry of entries) remember(Number(second), entry);
-	const latestStamp = Math.max(...changes.map((change) => change.at));
-	for (const change of handled) {
-		const second = rememberUntil(change, window, latestStamp) / SECOND;
-		remember(second, entryOf(change, second));
+	for (const [second, ids] of Object.entries(state.seen ?? {})) {
+		const until = state.keepUntil?.[second] ?? Number(second);
+		for (const id of ids) remember(Number(second), id, until);
 	}
-	return { handled, state: { ...state, cursor, remembersFrom, seen } };
+	const latestStamp = Math.max(...changes.map((change) => change.at));
+	for (const change of handled)
+		remember(change.at / SECOND, change.id, rememberUntil(change, window, latestStamp) / SECOND);
+	const kept = Object.keys(keepUntil).length > 0 ? keepUntil : undefined;
+	return { handled, state: { ...state, cursor, remembersFrom, seen, keepUntil: kept } };
 }
 
 /** How many changes the state remembers. */
