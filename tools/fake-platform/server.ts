@@ -75,6 +75,8 @@ export interface Fault {
 	status?: number;
 	/** For 'status' and 'nok'. */
 	message?: string;
+	/** For 'nok': the failure code, default 'nok' (groups and calls write theirs 'NOK'). */
+	code?: string;
 	/** For 'status': answer with a gateway's HTML page (as nginx does) instead of the JSON envelope. */
 	html?: boolean;
 	/**
@@ -393,7 +395,11 @@ export class PlatformServer {
 					return;
 				}
 				case 'nok':
-					this.sendAnswer(res, { status: 200, body: { code: 'nok', message: terminal.message ?? 'nok' } }, rec);
+					this.sendAnswer(
+						res,
+						{ status: 200, body: { code: terminal.code ?? 'nok', ...(terminal.message === '' ? {} : { message: terminal.message ?? 'nok' }) } },
+						rec,
+					);
 					return;
 				case 'malformed':
 					this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY }, rec);
