@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Issue 23, point 2 and 4: what a server that reads the spec the other way may answer, served by
  * the fake platform's answer forms (tools/fake-platform/answerForms.ts, the control route

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Issue 23, point 4: records outside the window asked for. Call times are zone-less; with a
  * wrong Account Time Zone the trigger reads every stamp shifted by the zones' difference, while

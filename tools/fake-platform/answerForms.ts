@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The other forms the spec allows in answers (docs/api.md "Where the spec is unclear"). The
  * default is the form docs/api.md documents; each switch answers the other reading, so the
