@@ -6,6 +6,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { listRecordsOf } from '../../nodes/CustomerCare/transport/answerShape';
+import { isFailureCode } from '../../nodes/CustomerCare/transport/errors';
 
 const node: INode = {
 	id: 'n',
@@ -92,5 +93,12 @@ describe('listRecordsOf', () => {
 	test('many keys are cut after twenty, with their count', () => {
 		const answer = Object.fromEntries(Array.from({ length: 25 }, (_, index) => [`k${index}`, index]));
 		expect(failureOf(answer).description).toContain('k19 … (25 in all)');
+	});
+});
+
+describe('failure codes (docs/api.md "Where the spec is unclear")', () => {
+	test('errors, error and nok in any case are failures whatever the status; ok and OK are not', () => {
+		for (const code of ['errors', 'error', 'nok', 'NOK', 'Errors']) expect(isFailureCode(code)).toBe(true);
+		for (const code of ['ok', 'OK', undefined, 0]) expect(isFailureCode(code)).toBe(false);
 	});
 });
