@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	codeOf,
 	RECORDS,
 	type CodedField,
 	type RecordKind,
@@ -148,8 +147,9 @@ function presentLevel(
 		if (convention)
 			shown = presentTime(value, convention, context.timeZone, serverOffset) as IDataObject[string];
 		else if (child) shown = presentChild(value, child, context, serverOffset, inPlace);
-		// A code the API sent as a word (`won`) is shown as its code, as the other form reads.
-		else if (coded?.words) shown = codeOf(value, coded.words) ?? value;
+		// A code the API sent as a word (`won`) is shown as its code, as the other form reads;
+		// a number or digits stay as they came.
+		else if (coded?.words && typeof value === 'string') shown = coded.words[value.trim().toLowerCase()] ?? value;
 		if (result !== record || shown !== value) result[key] = shown;
 		// The label right after its code, so that both read together in the output.
 		if (coded) result[coded.label] = labelOf(shown, coded, context.references);
