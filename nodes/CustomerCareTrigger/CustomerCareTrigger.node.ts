@@ -10,6 +10,7 @@ import { NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../CustomerCare/api/endpoints';
 import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
+import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
 import { customerCareApiTest } from '../CustomerCare/methods/credentialTest';
 import { loadOptions } from '../CustomerCare/methods/loadOptions';
 import { withFieldLabels } from '../CustomerCare/shared/customFields';
@@ -19,6 +20,7 @@ import {
 	callAgentFilter,
 	callTypeFilter,
 	closedTypeFilter,
+	codeIsChosen,
 	forEvents,
 	leadStatusFilter,
 	pipelineFilter,
@@ -37,10 +39,12 @@ import {
 	changeOf,
 	compareChanges,
 	completeRead,
+	outsideWindow,
 	planPoll,
 	rememberStatuses,
 	type Change,
 	type PollState,
+	type ReadWindow,
 } from './cursor';
 import { boundedRead, type ReadChunk } from './boundedRead';
 import { LIST_EVENTS, MONITOR_EVENT, type ListEvent } from './events';
@@ -165,9 +169,9 @@ function passesLocalFilters(
 	change: Change,
 	state: PollState,
 ): boolean {
-	const closedTypes = Array.isArray(chosen.closed_types) ? (chosen.closed_types as number[]) : [];
+	const closedTypes = Array.isArray(chosen.closed_types) ? (chosen.closed_types as unknown[]) : [];
 	if (event.filters.includes('closed_types') && closedTypes.length > 1) {
-		if (!closedTypes.map(String).includes(String(change.record.closed_type))) return false;
+		if (!codeIsChosen(change.record.closed_type, closedTypes, CLOSED_TYPE_WORDS)) return false;
 	}
 	const statuses = Array.isArray(chosen.ticket_statuses)
 		? (chosen.ticket_statuses as string[])
@@ -233,6 +237,38 @@ function changesOf({ event, timeZone }: Poll, records: IDataObject[]): Change[] 
 		if (at !== undefined) changes.push(changeOf(record[event.list.idProperty!], at, record));
 	}
 	return changes;
+}
+
+/** A stamp this far outside the window counts as outside: more than an edge second, less than any zone offset. */
+const OUTSIDE_MARGIN_MS = 60_000;
+
+/**
+ * Says once, in n8n's log, that most changes of a read are stamped outside the window the poll
+ * asked for: the API lists by the true time, so the zone-less stamps are being read in the wrong
+ * zone. The changes are emitted all the same, each once (cursor.ts). Poll executions take no
+ * hints, hence the log. Returns whether the state should remember that it was said: until a
+ * read whose stamps fit again.
+ */
+function warnOfStampsOutside(
+	{ ctx, event, timeZone }: Poll,
+	window: ReadWindow,
+	changes: Change[],
+	state: PollState,
+): boolean | undefined {
+	if (changes.length === 0) return state.zoneWarned;
+	const widened = { since: window.since - OUTSIDE_MARGIN_MS, to: window.to + OUTSIDE_MARGIN_MS };
+	const outside = outsideWindow(widened, changes);
+	if (outside * 2 <= changes.length) return outside === 0 ? undefined : state.zoneWarned;
+	if (state.zoneWarned) return true;
+	const furthest = Math.max(
+		...changes.map((change) => Math.max(window.since - change.at, change.at - window.to, 0)),
+	);
+	const hours = Math.round(furthest / 900_000) / 4;
+	ctx.logger.warn(
+		`Customer Care Trigger "${ctx.getNode().name}": ${outside} of ${changes.length} ${event.noun}s the platform listed for ${toIsoZ(window.since)} to ${toIsoZ(window.to)} are stamped outside that window, up to about ${hours} h. The Account Time Zone (${timeZone}) looks wrong for this account: set the zone the platform shows its times in. The changes are emitted all the same, each once.`,
+		{ workflowId: ctx.getWorkflow().id, nodeName: ctx.getNode().name },
+	);
+	return true;
 }
 
 /** Every record of the event's list whose change falls in [since, to] (whole seconds), all pages. */
@@ -370,21 +406,24 @@ async function pollList(
 		pageSize: MAX_PAGE_SIZE,
 	};
 	const bounded = await boundedRead(plan.window, budget, () => Date.now(), chunkReader(poll, qs));
+	const readChanges = changesOf(poll, bounded.records);
 	// The first chunk is always read, so `read` is set; the cursor moves to its end only.
 	const { handled, state: read } = completeRead(
 		plan.state,
 		bounded.read ?? plan.window,
-		changesOf(poll, bounded.records),
+		readChanges,
 		overlapMs,
 		plannedAt,
 	);
+	const zoneWarned = warnOfStampsOutside(poll, bounded.read ?? plan.window, readChanges, plan.state);
 	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, plan.state));
 	// Only Status Becomes needs the statuses seen before.
 	const statusesChosen = Array.isArray(chosen.ticket_statuses) && chosen.ticket_statuses.length > 0;
+	const afterRead: PollState = { ...read, zoneWarned };
 	const next: PollState =
 		event.filters.includes('ticket_statuses') && statusesChosen
 			? {
-					...read,
+					...afterRead,
 					lastStatus: rememberStatuses(
 						read.lastStatus,
 						handled.map((change) => ({
@@ -393,7 +432,7 @@ async function pollList(
 						})),
 					),
 				}
-			: read;
+			: afterRead;
 	const result =
 		emitted.length === 0
 			? null

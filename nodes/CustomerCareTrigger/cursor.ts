@@ -12,12 +12,19 @@ import type { IDataObject } from 'n8n-workflow';
 export interface PollState {
 	/** The last second a complete read covered (its window's end). Unset until the first poll. */
 	cursor?: number;
-	/** Changes stamped before this second are never emitted: the activation second or Start From. */
+	/** The first second read: the activation second or Start From (windows never start before it). */
 	floor?: number;
 	/** Every change handled so far that is stamped at or after this second is in `seen`. */
 	remembersFrom?: number;
 	/** The ids of the changes handled, by the second they are stamped with (epoch seconds). */
 	seen?: Record<string, string[]>;
+	/**
+	 * Seconds of `seen` kept longer than their own: stamp second → the second until which its
+	 * changes may be listed again (a stamp off its true time, cursor.ts rememberUntil).
+	 */
+	keepUntil?: Record<string, number>;
+	/** Set when the trigger said that stamps fall outside the windows read; unset once they fit again. */
+	zoneWarned?: boolean;
 	/** Written by earlier versions: change key (`id@epochMs`) → its time. Read once, then dropped. */
 	recent?: Record<string, number>;
 	/** Ticket id → last status seen, for "status becomes". Bounded. */
@@ -127,18 +134,39 @@ export function planPoll(
 	return { state: current, window: to > since ? { since, to } : undefined };
 }
 
-/** The changes of a read not handled before, each once, oldest first. */
+/**
+ * The changes of a read not handled before, each once, oldest first. Every change the API
+ * listed for the window counts, whatever its stamp: a stamp outside the window asked for (a
+ * wrong Account Time Zone shifts zone-less times) is no reason to drop it.
+ */
 export function unseenChanges(state: PollState, changes: Change[]): Change[] {
-	const floor = state.floor ?? -Infinity;
 	const seen = new Set(
 		Object.entries(state.seen ?? {}).flatMap(([second, ids]) => ids.map((id) => `${id}@${second}`)),
 	);
 	const byKey = new Map<string, Change>();
 	for (const change of changes) {
-		if (change.at < floor || seen.has(change.key)) continue;
+		if (seen.has(change.key)) continue;
 		byKey.set(change.key, change);
 	}
 	return [...byKey.values()].sort(compareChanges);
+}
+
+/** How many of a read's changes are stamped outside the window it asked for. */
+export function outsideWindow(window: ReadWindow, changes: Change[]): number {
+	return changes.filter((change) => change.at < window.since || change.at > window.to).length;
+}
+
+/**
+ * The second until which a change of this read must be remembered: the API lists it again as
+ * long as a later window reaches its true time, which lies in the window read. Its stamp may
+ * be off that time by an offset common to the read (a wrong zone); the latest stamp of the read
+ * bounds that offset: true time ≤ stamp + (window end − latest stamp). With a right zone and a
+ * busy list this is the stamp itself, or a second after it.
+ */
+function rememberUntil(change: Change, window: ReadWindow, latestStamp: number): number {
+	if (change.at >= window.to) return change.at;
+	const slack = Math.max(0, window.to - latestStamp);
+	return Math.min(window.to, change.at + slack);
 }
 
 export interface ReadOutcome {
@@ -174,13 +202,22 @@ export function completeRead(
 		plannedAtMs === undefined ? -Infinity : Math.min(window.to, secondOf(plannedAtMs) - overlapMs - SECOND);
 	const remembersFrom = Math.max(window.since, cursor - overlapMs, settledUpTo + SECOND);
 	const seen: Record<string, string[]> = {};
-	const remember = (second: number, id: string) => {
-		if (second * SECOND >= remembersFrom) (seen[second] ??= []).push(id);
+	const keepUntil: Record<string, number> = {};
+	/** Keeps `id`, stamped `second`, while `until` (both epoch seconds) is still read again. */
+	const remember = (second: number, id: string, until: number) => {
+		if (until * SECOND < remembersFrom) return;
+		(seen[second] ??= []).push(id);
+		if (until > second) keepUntil[second] = Math.max(keepUntil[second] ?? until, until);
 	};
-	for (const [second, ids] of Object.entries(state.seen ?? {}))
-		for (const id of ids) remember(Number(second), id);
-	for (const change of handled) remember(change.at / SECOND, change.id);
-	return { handled, state: { ...state, cursor, remembersFrom, seen } };
+	for (const [second, ids] of Object.entries(state.seen ?? {})) {
+		const until = state.keepUntil?.[second] ?? Number(second);
+		for (const id of ids) remember(Number(second), id, until);
+	}
+	const latestStamp = Math.max(...changes.map((change) => change.at));
+	for (const change of handled)
+		remember(change.at / SECOND, change.id, rememberUntil(change, window, latestStamp) / SECOND);
+	const kept = Object.keys(keepUntil).length > 0 ? keepUntil : undefined;
+	return { handled, state: { ...state, cursor, remembersFrom, seen, keepUntil: kept } };
 }
 
 /** How many changes the state remembers. */

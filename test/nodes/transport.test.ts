@@ -235,6 +235,15 @@ describe('failure bodies and auth', () => {
 		});
 	});
 
+	test('credential test: a 200 {"code": "NOK"} without a message is no success either (issue 23)', async () => {
+		platform.inject({ kind: 'nok', code: 'NOK', message: '', path: '/api/v1/agents', times: 1 });
+		expect(await testCredentials(accountOf(platform))).toEqual({
+			status: 'Error',
+			message: 'The platform answered the test with code "NOK": no message',
+		});
+		expect(platform.requests()[0].response).toEqual({ code: 'NOK' });
+	});
+
 	test('credential test: the Domain is checked as every request checks it, before anything is sent', async () => {
 		expect(await testCredentials(accountOf(platform, { domain: 'acme/api' }))).toEqual({
 			status: 'Error',

@@ -6,6 +6,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { listRecordsOf } from '../../nodes/CustomerCare/transport/answerShape';
+import { isFailureCode } from '../../nodes/CustomerCare/transport/errors';
 
 const node: INode = {
 	id: 'n',
@@ -35,8 +36,23 @@ describe('listRecordsOf', () => {
 		expect(listRecordsOf(node, { code: 'ok', agents: [] }, AGENTS)).toEqual([]);
 	});
 
-	test('a missing root is an error naming the root, the endpoint and the keys the answer had', () => {
-		const error = failureOf({ code: 'ok', numFound: 12, data: [{ id: 1 }] });
+	test('issue 23: without its root, the one array of the answer holds the records (the spec names no root for leads)', () => {
+		const data = [{ id: 1 }, { id: 2 }];
+		expect(listRecordsOf(node, { code: 'ok', numFound: 2, data }, LEADS)).toBe(data);
+		expect(listRecordsOf(node, { code: 'ok', users: [] }, AGENTS)).toEqual([]);
+		// A nested array is not at the top: no list, an error.
+		expect(failureOf({ code: 'ok', numFound: 1, result: { items: [{ id: 1 }] } }).message).toContain('"leads"');
+	});
+
+	test('issue 23: without its root and with several arrays, none is guessed: an error naming them', () => {
+		const error = failureOf({ code: 'ok', numFound: 2, data: [{ id: 1 }], errors: [] });
+		expect(error.message).toBe('The answer of GET /api/v1/leads lacks "leads", which should hold its records');
+		expect(error.description).toContain('Its keys: code, numFound, data, errors.');
+		expect(error.description).toContain('It has several lists (data, errors), so none is taken in its place.');
+	});
+
+	test('a missing root (and no array) is an error naming the root, the endpoint and the keys the answer had', () => {
+		const error = failureOf({ code: 'ok', numFound: 12, data: { id: 1 } });
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('The answer of GET /api/v1/leads lacks "leads", which should hold its records');
 		expect(error.description).toContain('Its keys: code, numFound, data.');
@@ -45,7 +61,7 @@ describe('listRecordsOf', () => {
 	});
 
 	test('an unpaged list without its root is an error too', () => {
-		const error = failureOf({ code: 'ok', users: [] }, AGENTS);
+		const error = failureOf({ code: 'ok', users: 'none' }, AGENTS);
 		expect(error.message).toContain('GET /api/v1/agents');
 		expect(error.message).toContain('"agents"');
 		expect(error.description).toContain('Its keys: code, users.');
@@ -77,5 +93,12 @@ describe('listRecordsOf', () => {
 	test('many keys are cut after twenty, with their count', () => {
 		const answer = Object.fromEntries(Array.from({ length: 25 }, (_, index) => [`k${index}`, index]));
 		expect(failureOf(answer).description).toContain('k19 … (25 in all)');
+	});
+});
+
+describe('failure codes (docs/api.md "Where the spec is unclear")', () => {
+	test('errors, error and nok in any case are failures whatever the status; ok and OK are not', () => {
+		for (const code of ['errors', 'error', 'nok', 'NOK', 'Errors']) expect(isFailureCode(code)).toBe(true);
+		for (const code of ['ok', 'OK', undefined, 0]) expect(isFailureCode(code)).toBe(false);
 	});
 });

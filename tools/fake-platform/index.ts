@@ -10,6 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { formsFrom, type AnswerForms } from './answerForms';
 import { PlatformServer, type Fault, type RateLimitOptions, type RecordedRequest, type ServerName } from './server';
 import { Store } from './store';
 import { parseOffset } from './time';
@@ -20,6 +21,7 @@ export { busiestSecond, longest429Run, summarizeLog } from './figures';
 export { DEFAULT_RATE_LIMIT, MALFORMED_BODY, RateLimiter } from './server';
 export { MESSAGES } from './handlers';
 export { Store, mulberry32 } from './store';
+export { ALTERNATE_FORMS, ALTERNATE_ROOT, DOCUMENTED_FORMS, type AnswerForms } from './answerForms';
 export type * from './store';
 export * as schemas from './schemas';
 
@@ -44,6 +46,11 @@ export interface FakePlatformOptions {
 	port?: number;
 	/** Backup port; default 0 (random). */
 	backupPort?: number;
+	/**
+	 * The other answer forms the spec allows (answerForms.ts): `{ closedType: 'word', roots:
+	 * 'alternate', callZone: '+00:00', … }` or `{ all: true }`. Default: the documented forms.
+	 */
+	answerForms?: Record<string, unknown>;
 }
 
 export const DEFAULT_SIZE = { tickets: 2600, leads: 2200, deals: 1200, calls: 3000, days: 130 };
@@ -101,6 +108,7 @@ export class FakePlatform {
 			token: options.token ?? 'fake-token-123',
 			offset,
 			rateLimit: options.rateLimit,
+			answerForms: formsFrom(options.answerForms ?? {}),
 		});
 		const make = (name: ServerName) => {
 			const server = createServer((req, res) => {
@@ -148,6 +156,11 @@ export class FakePlatform {
 	/** Clears the windows, the consecutive-429 streak and any lock-out; the limits stay. */
 	resetRateLimit(): void {
 		this.core.limiter.reset();
+	}
+	/** Switches answer forms (answerForms.ts `formsFrom`); `{ all: false }` restores the documented ones. */
+	setAnswerForms(forms: Record<string, unknown>): AnswerForms {
+		this.core.answerForms = formsFrom(forms, this.core.answerForms);
+		return this.core.answerForms;
 	}
 	async close(): Promise<void> {
 		this.core.shutdown();

@@ -15,6 +15,7 @@ import type {
 	Store,
 	TicketRec,
 } from './store';
+import { CLOSED_TYPE_WORDS, CONVERT_TYPE_WORDS, type AnswerForms } from './answerForms';
 import { fmtDuration, fmtIsoZ, fmtLocal, MINUTE } from './time';
 
 export interface RenderContext {
@@ -23,7 +24,17 @@ export interface RenderContext {
 	offset: number;
 	/** Primary base URL (recordings are served there). */
 	baseUrl: string;
+	/** The answer forms (answerForms.ts); absent: the documented ones. */
+	forms?: AnswerForms;
 }
+
+/** A coded value as a number, or as the field list's word when the forms ask for words. */
+function coded<T extends number | null>(code: T, form: 'number' | 'word' | undefined, words: Record<number, string>): T | string {
+	return code !== null && form === 'word' ? words[code] : code;
+}
+const convertedType = (ctx: RenderContext, code: 1 | 2 | null) => coded(code, ctx.forms?.convertType, CONVERT_TYPE_WORDS);
+/** Call times: the account zone, or the zone the forms name. */
+const callTime = (ctx: RenderContext, ms: number) => fmtLocal(ms, ctx.forms?.callOffset ?? ctx.offset);
 
 const local = (ctx: RenderContext, ms: number) => fmtLocal(ms, ctx.offset);
 const localOrNull = (ctx: RenderContext, ms: number | null) => (ms == null ? null : fmtLocal(ms, ctx.offset));
@@ -216,7 +227,7 @@ export function renderLead(ctx: RenderContext, l: LeadRec, withComments: boolean
 		custom_fields: renderCustomItems(ctx, l.custom_fields),
 		converted_at: isoOrNull(l.converted_at),
 		converted_by: l.converted_by,
-		converted_type: l.converted_type,
+		converted_type: convertedType(ctx, l.converted_type),
 		created_at: fmtIsoZ(l.created_at),
 		updated_at: fmtIsoZ(l.updated_at),
 	};
@@ -236,7 +247,7 @@ export function renderDeal(ctx: RenderContext, d: DealRec, withComments: boolean
 		lead_id: d.lead_id,
 		converted_at: isoOrNull(d.converted_at),
 		converted_by: d.converted_by,
-		converted_type: d.converted_type,
+		converted_type: convertedType(ctx, d.converted_type),
 		lead_status_id: d.lead_status_id,
 		last_lead_status_id: d.last_lead_status_id,
 		unqualified_reasons: [...d.unqualified_reasons],
@@ -244,7 +255,7 @@ export function renderDeal(ctx: RenderContext, d: DealRec, withComments: boolean
 		estimated_closed_date: localOrNull(ctx, d.estimated_closed_date),
 		closed_at: isoOrNull(d.closed_at),
 		closed_by: d.closed_by,
-		closed_type: d.closed_type,
+		closed_type: coded(d.closed_type, ctx.forms?.closedType, CLOSED_TYPE_WORDS),
 		pipeline_id: d.pipeline_id,
 		pipeline_stage_id: d.pipeline_stage_id,
 		last_deal_stage_id: d.last_deal_stage_id,
@@ -289,8 +300,8 @@ export function renderCall(ctx: RenderContext, c: CallRec) {
 		agent_id: c.agent_id,
 		group_id: c.group_id,
 		call_type: c.call_type,
-		start_time: local(ctx, c.start_time),
-		end_time: local(ctx, c.end_time),
+		start_time: callTime(ctx, c.start_time),
+		end_time: callTime(ctx, c.end_time),
 		call_status: c.call_status,
 		wait_time: fmtDuration(c.wait_time),
 		hold_time: fmtDuration(c.hold_time),

@@ -8,6 +8,7 @@
  * plus the rate limiter, the fault table and the control API.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DOCUMENTED_FORMS, formsFrom, withRootForm, type AnswerForms } from './answerForms';
 import { ApiError, MESSAGES, matchRoute, type HandlerContext } from './handlers';
 import { summarizeLog } from './figures';
 import { recordingAvailable, renderMonitor } from './render';
@@ -74,6 +75,8 @@ export interface Fault {
 	status?: number;
 	/** For 'status' and 'nok'. */
 	message?: string;
+	/** For 'nok': the failure code, default 'nok' (groups and calls write theirs 'NOK'). */
+	code?: string;
 	/** For 'status': answer with a gateway's HTML page (as nginx does) instead of the JSON envelope. */
 	html?: boolean;
 	/**
@@ -203,6 +206,8 @@ export interface PlatformServerOptions {
 	token: string;
 	offset: number;
 	rateLimit?: RateLimitOptions;
+	/** The answer forms (answerForms.ts); default: the documented ones. */
+	answerForms?: AnswerForms;
 }
 
 export interface PlatformUrls {
@@ -217,6 +222,8 @@ export class PlatformServer {
 	readonly token: string;
 	readonly offset: number;
 	readonly limiter: RateLimiter;
+	/** Which of the forms the spec allows the answers take (answerForms.ts). */
+	answerForms: AnswerForms;
 	urls: PlatformUrls = { baseUrl: '', backupUrl: '', statusUrl: '' };
 	private log: RecordedRequest[] = [];
 	private faults: FaultState[] = [];
@@ -230,6 +237,7 @@ export class PlatformServer {
 		this.token = options.token;
 		this.offset = options.offset;
 		this.limiter = new RateLimiter(options.rateLimit);
+		this.answerForms = options.answerForms ?? DOCUMENTED_FORMS;
 	}
 
 	// --- public surface used by FakePlatform -------------------------------------------------
@@ -258,7 +266,7 @@ export class PlatformServer {
 	}
 
 	private context(): HandlerContext {
-		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl };
+		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl, forms: this.answerForms };
 	}
 
 	// --- pipeline ----------------------------------------------------------------------------
@@ -387,7 +395,11 @@ export class PlatformServer {
 					return;
 				}
 				case 'nok':
-					this.sendAnswer(res, { status: 200, body: { code: 'nok', message: terminal.message ?? 'nok' } }, rec);
+					this.sendAnswer(
+						res,
+						{ status: 200, body: { code: terminal.code ?? 'nok', ...(terminal.message === '' ? {} : { message: terminal.message ?? 'nok' }) } },
+						rec,
+					);
 					return;
 				case 'malformed':
 					this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY }, rec);
@@ -440,7 +452,8 @@ export class PlatformServer {
 		const cleanQuery: Record<string, string> = {};
 		for (const [k, v] of Object.entries(query)) if (v !== '') cleanQuery[k] = v;
 		try {
-			return match.route.handler(this.context(), { method, path: sub, params: match.params, query: cleanQuery, body });
+			const answer = match.route.handler(this.context(), { method, path: sub, params: match.params, query: cleanQuery, body });
+			return { ...answer, body: withRootForm(sub, answer.body, this.answerForms) };
 		} catch (e) {
 			if (e instanceof ApiError) return error(e.status, e.message, e.extraDataJson);
 			console.error('[fake-platform] handler failed', e);
@@ -541,6 +554,14 @@ export class PlatformServer {
 				return okBody({ rateLimit: this.limiter.config });
 			}
 			if (route === 'DELETE /__control/rate-limit') return (this.limiter.reset(), okBody());
+			if (route === 'POST /__control/answer-forms') {
+				try {
+					this.answerForms = formsFrom(body, this.answerForms);
+				} catch (e) {
+					return error(400, (e as Error).message);
+				}
+				return okBody({ answerForms: this.answerForms });
+			}
 			if (route === 'POST /__control/tickets') return okBody({ ticket: this.store.createTicket(body, at) });
 			if (/^PATCH \/__control\/tickets\/\d+$/.test(route)) return okBody({ ticket: this.store.updateTicket(idOf(/(\d+)$/), body, at) });
 			if (route === 'POST /__control/touch-tickets') return okBody({ ids: this.store.touchTickets(Number(body.n ?? 1), at) });

@@ -30,7 +30,12 @@ export interface CodedField {
 	label: string;
 	/** A fixed table from the spec, or a reference list of the account. */
 	from: LabelTable | ReferenceList;
+	/** Words the API may send instead of the code (`won` for 1); Simplify puts the code back. */
+	words?: CodeWords;
 }
+
+/** Words of a coded value, lower case, and the code each stands for. */
+export type CodeWords = Readonly<Record<string, number>>;
 
 /** What presentation needs to know of one kind of record. */
 export interface RecordShape {
@@ -93,7 +98,37 @@ export const SERVICE_TYPE_LABELS: LabelTable = {
 
 export const CLOSED_TYPES: LabelTable = { 1: 'Won', 2: 'Lost', 3: 'Unqualified' };
 
+/**
+ * The spec gives `closed_type` as 1 / 2 / 3 in its states table and as won / lost / unqualified
+ * in the deal's field list (docs/api.md#where-the-spec-is-unclear): both are read.
+ */
+export const CLOSED_TYPE_WORDS: CodeWords = { won: 1, lost: 2, unqualified: 3 };
+
 export const CONVERTED_TYPES: LabelTable = { 1: 'Converted to Deal', 2: 'Unqualified' };
+
+/**
+ * `converted_type` is "1 converted to deal, 2 converted to unqualified" (the lead list's query
+ * says "converted to lead"): its words are read as well as its numbers.
+ */
+export const CONVERTED_TYPE_WORDS: CodeWords = {
+	deal: 1,
+	'converted to deal': 1,
+	'converted to lead': 1,
+	unqualified: 2,
+	'converted to unqualified': 2,
+};
+
+/**
+ * The code of a coded value sent as a number, as digits or as one of its words (any case);
+ * undefined for anything else (null, an unknown word).
+ */
+export function codeOf(value: unknown, words: CodeWords): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const text = value.trim();
+	if (/^-?\d+$/.test(text)) return Number(text);
+	return words[text.toLowerCase()];
+}
 
 export const MONITOR_STATUSES: LabelTable = { 1: 'UP', 0: 'DOWN' };
 
@@ -108,7 +143,12 @@ const assigneeRole: CodedField = {
 const leadCodes: CodedField[] = [
 	{ field: 'lead_status_id', label: 'lead_status_label', from: 'leadStatus' },
 	{ field: 'last_lead_status_id', label: 'last_lead_status_label', from: 'leadStatus' },
-	{ field: 'converted_type', label: 'converted_type_label', from: CONVERTED_TYPES },
+	{
+		field: 'converted_type',
+		label: 'converted_type_label',
+		from: CONVERTED_TYPES,
+		words: CONVERTED_TYPE_WORDS,
+	},
 ];
 
 const leadTimes = {
@@ -144,7 +184,12 @@ export const RECORDS = {
 			{ field: 'pipeline_id', label: 'pipeline_label', from: 'pipeline' },
 			{ field: 'pipeline_stage_id', label: 'pipeline_stage_label', from: 'stage' },
 			{ field: 'last_deal_stage_id', label: 'last_deal_stage_label', from: 'stage' },
-			{ field: 'closed_type', label: 'closed_type_label', from: CLOSED_TYPES },
+			{
+				field: 'closed_type',
+				label: 'closed_type_label',
+				from: CLOSED_TYPES,
+				words: CLOSED_TYPE_WORDS,
+			},
 		],
 	},
 	call: {

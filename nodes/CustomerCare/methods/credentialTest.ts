@@ -71,7 +71,7 @@ function messageOf(answer: FinalAnswer, account: Account): string | undefined {
 		return `The platform does not know the Domain "${account.domain}" (404 "Domain not found"). Check the Domain field and the Base URL.`;
 	}
 	if (answer.status < 300) {
-		return `The platform answered the test with code "${String(body.code)}": ${apiMessage}`;
+		return `The platform answered the test with code "${String(body.code)}": ${apiMessage || 'no message'}`;
 	}
 	return `The platform answered the test with HTTP ${answer.status}: ${apiMessage || 'no message'}`;
 }

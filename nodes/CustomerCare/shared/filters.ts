@@ -8,6 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { CALL_TYPE_OPTIONS, CLOSED_TYPE_OPTIONS, CONVERT_TYPE_OPTIONS } from '../api/codes';
 import type { DateFilter } from '../api/endpoints';
+import { codeOf, type CodeWords } from '../api/records';
 import { checked, declaredCheckOf } from './validation';
 import { dynamicOptions } from './descriptions';
 
@@ -195,4 +196,14 @@ export function salesListFilters(
 		asQuery(serviceFilter(noun)),
 		...dateFilterOptions(dates, noun),
 	];
+}
+
+/**
+ * Whether a record's coded value is one of those chosen, for the filters the trigger applies
+ * itself: the value is read as a number or as its word (`won` is 1), since the spec writes
+ * `closed_type` both ways. A value neither way never matches.
+ */
+export function codeIsChosen(value: unknown, chosen: unknown[], words: CodeWords): boolean {
+	const code = codeOf(value, words);
+	return code !== undefined && chosen.some((option) => codeOf(option, words) === code);
 }

@@ -23,7 +23,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint, ListEndpoint } from '../api/endpoints';
 import { findLostCreate, type CreateLookup } from '../transport/createLookup';
-import { missingRootError, writeWithoutRootError } from '../transport/answerShape';
+import { listRootOf, missingRootError, writeWithoutRootError } from '../transport/answerShape';
 import { UnconfirmedWriteError } from '../transport/errors';
 import { fetchList, type ListSpec } from '../transport/list';
 import {
@@ -320,7 +320,13 @@ async function answerRecords(
 		const found = await findLostCreate.call(ctx, spec.findCreated, apiRequest, error);
 		return rootProperty ? { [rootProperty]: found } : found;
 	});
-	const root = rootProperty ? answer[rootProperty] : answer;
+	// A list's root is our assumption: without it, the one array of the answer (answerShape.ts).
+	const listAnswer = 'idProperty' in endpoint || endpoint.readOnly;
+	const root = !rootProperty
+		? answer
+		: listAnswer
+			? listRootOf(answer, rootProperty)
+			: answer[rootProperty];
 	if (rootProperty && !holdsItsRecords(endpoint, root)) {
 		// An answer without its root is an error, never an empty item (answerShape.ts). A write
 		// happened all the same: never sent again, a create is looked up, anything else says so.

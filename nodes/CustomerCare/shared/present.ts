@@ -143,13 +143,16 @@ function presentLevel(
 		const convention = level.times.get(key);
 		const child = level.children.get(key);
 		let shown = value;
+		const coded = level.coded.get(key);
 		if (convention)
 			shown = presentTime(value, convention, context.timeZone, serverOffset) as IDataObject[string];
 		else if (child) shown = presentChild(value, child, context, serverOffset, inPlace);
+		// A code the API sent as a word (`won`) is shown as its code, as the other form reads;
+		// a number or digits stay as they came.
+		else if (coded?.words && typeof value === 'string') shown = coded.words[value.trim().toLowerCase()] ?? value;
 		if (result !== record || shown !== value) result[key] = shown;
 		// The label right after its code, so that both read together in the output.
-		const coded = level.coded.get(key);
-		if (coded) result[coded.label] = labelOf(value, coded, context.references);
+		if (coded) result[coded.label] = labelOf(shown, coded, context.references);
 		const copy = level.copies.get(key);
 		if (copy) result[copy] = value;
 	}

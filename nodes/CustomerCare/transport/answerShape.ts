@@ -39,12 +39,15 @@ export function missingRootError(node: INode, answer: IDataObject, source: Answe
 			: value === null
 				? 'null'
 				: `a value of type ${Array.isArray(value) ? 'array' : typeof value}`;
+	const arrays = Object.keys(answer).filter((key) => Array.isArray(answer[key]));
+	const arraysFound =
+		arrays.length > 1 ? ` It has several lists (${arrays.join(', ')}), so none is taken in its place.` : '';
 	return new NodeApiError(
 		node,
 		{ code: typeof answer.code === 'string' ? answer.code : null, keys: Object.keys(answer) },
 		{
 			message: `The answer of ${endpoint} lacks "${source.root}", which should hold its records`,
-			description: `The records were expected in "${source.root}"; the answer has ${found} there. Its keys: ${keysOf(answer)}. An empty list is never assumed, so no records are silently lost. Please report this with the keys above.`,
+			description: `The records were expected in "${source.root}"; the answer has ${found} there. Its keys: ${keysOf(answer)}.${arraysFound} An empty list is never assumed, so no records are silently lost. Please report this with the keys above.`,
 			itemIndex: source.itemIndex,
 			failure: { cause: 'node-defect' },
 		},
@@ -52,10 +55,23 @@ export function missingRootError(node: INode, answer: IDataObject, source: Answe
 }
 
 /**
+ * The one array at the top of an answer, when there is exactly one: where a list's records are
+ * when its documented root is missing. The roots of the lead, deal and reference lists are our
+ * assumption (the spec names none), so a server may well put them elsewhere
+ * (docs/api.md#where-the-spec-is-unclear). Two arrays or none: undefined, never a guess.
+ */
+function theOneArrayOf(answer: IDataObject): IDataObject[] | undefined {
+	const arrays = Object.values(answer).filter((value) => Array.isArray(value));
+	return arrays.length === 1 ? (arrays[0] as IDataObject[]) : undefined;
+}
+
+/**
  * The records of a list answer, the one reader of every list and reference list (lists,
- * dropdowns, pickers, lookups, the heartbeat's monitors). The root must be an array, with one
- * tolerance: a paged answer that reports `numFound` 0 and carries no root is an empty list
- * (docs/api.md#pagination: `numFound` is the number of matching records, so 0 says it all).
+ * dropdowns, pickers, lookups, the heartbeat's monitors). The records are under the documented
+ * root; when the answer has no such property, they are the one array the answer has. Two
+ * tolerances for an answer without either: a paged answer that reports `numFound` 0 is an empty
+ * list (docs/api.md#pagination: `numFound` is the number of matching records, so 0 says it
+ * all); anything else is an error naming the keys the answer had.
  */
 export function listRecordsOf(
 	node: INode,
@@ -64,9 +80,22 @@ export function listRecordsOf(
 ): IDataObject[] {
 	const records = answer[source.root];
 	if (Array.isArray(records)) return records as IDataObject[];
-	if (records === undefined && answer.numFound !== undefined && Number(answer.numFound) === 0)
-		return [];
+	if (records === undefined) {
+		const elsewhere = theOneArrayOf(answer);
+		if (elsewhere) return elsewhere;
+		if (answer.numFound !== undefined && Number(answer.numFound) === 0) return [];
+	}
 	throw missingRootError(node, answer, source);
+}
+
+/**
+ * The records of a read-only answer whose root is expected to hold a list (a reference list
+ * read by an operation): the documented root, else the one array of the answer; undefined when
+ * neither is there.
+ */
+export function listRootOf(answer: IDataObject, root: string): unknown {
+	const documented = answer[root];
+	return documented === undefined ? theOneArrayOf(answer) : documented;
 }
 
 /**
