@@ -44,6 +44,12 @@ export interface FakePlatformOptions {
 	port?: number;
 	/** Backup port; default 0 (random). */
 	backupPort?: number;
+	/**
+	 * Strict mode: refuses an unknown query parameter, a missing parameter the spec marks required
+	 * and a window of 31 days or more (handlers.ts refuseStrictly). Default: CC_FAKE_STRICT=1 in the
+	 * environment (`npm run test:strict`), otherwise off.
+	 */
+	strict?: boolean;
 }
 
 export const DEFAULT_SIZE = { tickets: 2600, leads: 2200, deals: 1200, calls: 3000, days: 130 };
@@ -72,6 +78,8 @@ export class FakePlatform {
 	readonly domain: string;
 	readonly token: string;
 	readonly store: Store;
+	/** Strict mode is on (FakePlatformOptions.strict). */
+	readonly strict: boolean;
 	private readonly core: PlatformServer;
 	private readonly servers: Server[];
 
@@ -79,6 +87,7 @@ export class FakePlatform {
 		this.core = core;
 		this.servers = servers;
 		this.store = core.store;
+		this.strict = core.strict;
 		this.domain = core.domain;
 		this.token = core.token;
 		this.baseUrl = baseUrl;
@@ -101,6 +110,7 @@ export class FakePlatform {
 			token: options.token ?? 'fake-token-123',
 			offset,
 			rateLimit: options.rateLimit,
+			strict: options.strict ?? process.env.CC_FAKE_STRICT === '1',
 		});
 		const make = (name: ServerName) => {
 			const server = createServer((req, res) => {

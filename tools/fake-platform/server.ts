@@ -8,7 +8,7 @@
  * plus the rate limiter, the fault table and the control API.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, MESSAGES, matchRoute, type HandlerContext } from './handlers';
+import { ApiError, MESSAGES, matchRoute, refuseStrictly, type HandlerContext } from './handlers';
 import { summarizeLog } from './figures';
 import { recordingAvailable, renderMonitor } from './render';
 import { HeartbeatQuery } from './schemas';
@@ -203,6 +203,8 @@ export interface PlatformServerOptions {
 	token: string;
 	offset: number;
 	rateLimit?: RateLimitOptions;
+	/** Strict mode: refuses what the spec marks required or limited (handlers.ts refuseStrictly). */
+	strict?: boolean;
 }
 
 export interface PlatformUrls {
@@ -217,6 +219,7 @@ export class PlatformServer {
 	readonly token: string;
 	readonly offset: number;
 	readonly limiter: RateLimiter;
+	readonly strict: boolean;
 	urls: PlatformUrls = { baseUrl: '', backupUrl: '', statusUrl: '' };
 	private log: RecordedRequest[] = [];
 	private faults: FaultState[] = [];
@@ -230,6 +233,7 @@ export class PlatformServer {
 		this.token = options.token;
 		this.offset = options.offset;
 		this.limiter = new RateLimiter(options.rateLimit);
+		this.strict = options.strict ?? false;
 	}
 
 	// --- public surface used by FakePlatform -------------------------------------------------
@@ -258,7 +262,7 @@ export class PlatformServer {
 	}
 
 	private context(): HandlerContext {
-		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl };
+		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl, strict: this.strict };
 	}
 
 	// --- pipeline ----------------------------------------------------------------------------
@@ -440,7 +444,9 @@ export class PlatformServer {
 		const cleanQuery: Record<string, string> = {};
 		for (const [k, v] of Object.entries(query)) if (v !== '') cleanQuery[k] = v;
 		try {
-			return match.route.handler(this.context(), { method, path: sub, params: match.params, query: cleanQuery, body });
+			const request = { method, path: sub, params: match.params, query: cleanQuery, body, queryNames: Object.keys(query) };
+			if (this.strict) refuseStrictly(this.context(), match.route.strict, request);
+			return match.route.handler(this.context(), request);
 		} catch (e) {
 			if (e instanceof ApiError) return error(e.status, e.message, e.extraDataJson);
 			console.error('[fake-platform] handler failed', e);
@@ -516,7 +522,7 @@ export class PlatformServer {
 		const idOf = (re: RegExp) => Number(re.exec(route)?.[1]);
 		try {
 			if (route === 'GET /__control/info') {
-				return okBody({ ...this.urls, domain: this.domain, token: this.token, now: this.store.now().toISOString(), offset: this.offset });
+				return okBody({ ...this.urls, domain: this.domain, token: this.token, now: this.store.now().toISOString(), offset: this.offset, strict: this.strict });
 			}
 			if (route === 'GET /__control/log') return okBody({ requests: this.log });
 			if (route === 'DELETE /__control/log') return (this.clearLog(), okBody());
