@@ -80,7 +80,7 @@ describe('strict mode', () => {
 	it('the standalone fake takes CC_FAKE_STRICT=1 (npm run test:strict) and says so in its control info', async () => {
 		const child = await FakePlatformProcess.start({ CC_FAKE_STRICT: '1' });
 		try {
-			const info = await (await fetch(`${child.baseUrl}/__control/info`)).json();
+			const info = (await (await fetch(`${child.baseUrl}/__control/info`)).json()) as { strict?: boolean };
 			expect(info.strict).toBe(true);
 			const answer = await fetch(`${child.baseUrl}/${child.domain}/api/v1/calls?end_time_since=${isoZ(Date.now() - DAY)}`, {
 				headers: { Authorization: `Bearer ${child.token}`, 'Content-Type': 'application/json' },
