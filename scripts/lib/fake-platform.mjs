@@ -2,7 +2,7 @@
  * The fake Customer-Care Platform (tools/fake-platform) as a child process, for the end-to-end
  * tests and `npm start`, plus a small client for its public API and its control API.
  *
- *   const fake = await startFakePlatform({ token });
+ *   const fake = await startFakePlatform({ token });          // { strict: true }: the fake's strict mode (--strict)
  *   fake.baseUrl, fake.backupUrl, fake.statusUrl, fake.domain, fake.token
  *   await fake.requests({ method: 'POST', path: '/acme/api/v1/tickets' })   // what n8n SENT
  *   await fake.api('GET', '/api/v1/agents')                                 // authenticated call
@@ -15,13 +15,20 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export async function startFakePlatform({ port = 0, backupPort = 0, token, domain = 'acme', seed, quiet = true } = {}) {
+export async function startFakePlatform({ port = 0, backupPort = 0, token, domain = 'acme', seed, quiet = true, strict } = {}) {
 	const env = { ...process.env, PORT: String(port), BACKUP_PORT: String(backupPort), DOMAIN: domain };
+	// Strict mode refuses what the spec marks required or limited; default: CC_FAKE_STRICT=1 in the environment.
+	if (strict !== undefined) env.CC_FAKE_STRICT = strict ? '1' : '0';
 	if (token) env.TOKEN = token;
 	if (seed !== undefined) env.SEED = String(seed);
 	const child = spawn(
 		process.execPath,
-		[join(REPO, 'node_modules', 'ts-node', 'dist', 'bin.js'), '--transpile-only', join(REPO, 'tools', 'fake-platform', 'cli.ts')],
+		[
+			join(REPO, 'node_modules', 'ts-node', 'dist', 'bin.js'),
+			'--transpile-only',
+			join(REPO, 'tools', 'fake-platform', 'cli.ts'),
+			...(env.CC_FAKE_STRICT === '1' ? ['--strict'] : []),
+		],
 		{ cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] },
 	);
 	let out = '';

@@ -13,7 +13,8 @@ import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harn
 import { ACCOUNT_ZONE, expectReadable } from './readable';
 
 const DAY = 24 * 3600 * 1000;
-const MAX_WINDOW_MS = 31 * DAY;
+/** A window sent stays a second inside the API's 31 days (docs/api.md#where-the-spec-is-unclear). */
+const MAX_WINDOW_MS = 31 * DAY - 1000;
 
 let platform: FakePlatform;
 

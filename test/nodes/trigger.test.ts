@@ -233,6 +233,14 @@ describe('other events', () => {
 		expect(emitted[0]).not.toHaveProperty('caller_number');
 		expect(platform.requests()[0].query).toMatchObject({ call_status: 'miss' });
 		expect(platform.requests()[0].query).toHaveProperty('end_time_since');
+		// start_time_since is "marked required": sent as a window of 31 days less a second that ends
+		// with the end_time window (docs/api.md#where-the-spec-is-unclear).
+		const callRequests = platform.requests({ path: '/acme/api/v1/calls' });
+		expect(callRequests.length).toBeGreaterThan(0);
+		for (const { query } of callRequests) {
+			expect(query.start_time_to).toBe(query.end_time_to);
+			expect(Date.parse(query.start_time_to) - Date.parse(query.start_time_since)).toBe(31 * 24 * 3600 * 1000 - 1000);
+		}
 	});
 
 	test('Monitor Status Changed: DOWN, then UP, gives two events, one request per poll', async () => {

@@ -2,18 +2,24 @@
  * The pure parts of reading a list (nodes/CustomerCare/transport/list.ts): splitting a date
  * range into the API's 31-day windows, and merging pages or windows without repeats.
  * The windows are checked as they are sent, i.e. after toIsoZ (to the second): the ticket list
- * v2 takes a span of at most 31 days whose start precedes its end (docs/api.md, Times and Tickets).
+ * v2 takes a span of at most 31 days whose start precedes its end (docs/api.md, Times and Tickets),
+ * and a window stays a second inside 31 days, for a server that counts the span inclusively
+ * (docs/api.md#where-the-spec-is-unclear). The limit is written here, not taken from the code.
  * Property runs are seeded: see ./property.ts to replay a failure.
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { toIsoZ } from '../../nodes/CustomerCare/transport/dates';
-import { dedupe, MAX_WINDOW_MS, splitWindow } from '../../nodes/CustomerCare/transport/list';
+import { dedupe, splitWindow } from '../../nodes/CustomerCare/transport/list';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;
 const DAY = 24 * 3600 * SECOND;
+/** The API's limit (docs/api.md#limits): every window sent spans less than this. */
+const LIMIT = 31 * DAY;
+/** Instants (whole seconds) one window holds, bounds inclusive: 31 days of seconds. */
+const WINDOW_SECONDS = 31 * 24 * 3600;
 const T0 = Date.UTC(2026, 10, 23, 18, 35, 44);
 
 /** A window as the request carries it: both ends to the second. */
@@ -33,12 +39,12 @@ const range = fc
 		millis: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 999 })),
 	})
 	.map(({ since, windows, nearEdge, farSeconds, edge, millis }) => {
-		const seconds = edge ? windows * (MAX_WINDOW_MS / SECOND + 1) + nearEdge : windows * 31 * 24 * 3600 + farSeconds;
+		const seconds = edge ? windows * WINDOW_SECONDS + nearEdge : windows * WINDOW_SECONDS + farSeconds;
 		return { since, to: since + Math.max(1, seconds) * SECOND + millis };
 	});
 
 describe('splitWindow', () => {
-	it('covers [since, to] with consecutive windows of at most 31 days, each start before its end', () => {
+	it('covers [since, to] with consecutive windows each shorter than 31 days, each start before its end', () => {
 		fc.assert(
 			fc.property(range, ({ since, to }) => {
 				const windows = splitWindow(since, to).map(sent);
@@ -46,7 +52,7 @@ describe('splitWindow', () => {
 				expect(windows[windows.length - 1][1]).toBe(Date.parse(toIsoZ(to)));
 				windows.forEach(([start, end], index) => {
 					expect(start).toBeLessThan(end);
-					expect(end - start).toBeLessThanOrEqual(MAX_WINDOW_MS);
+					expect(end - start).toBeLessThan(LIMIT);
 					// No gap, no overlap: the bounds are inclusive, so the next starts one second on.
 					if (index > 0) expect(start).toBe(windows[index - 1][1] + SECOND);
 				});
@@ -55,30 +61,30 @@ describe('splitWindow', () => {
 		);
 	});
 
-	it('uses as few windows as the 31-day limit allows; a span of at most 31 days is one window', () => {
+	it('uses as few windows as the limit allows; a span below 31 days is one window', () => {
 		fc.assert(
 			fc.property(range, ({ since, to }) => {
 				const [first, last] = [Date.parse(toIsoZ(since)), Date.parse(toIsoZ(to))];
 				const seconds = (last - first) / SECOND + 1;
 				const windows = splitWindow(since, to);
-				expect(windows).toHaveLength(Math.ceil(seconds / (MAX_WINDOW_MS / SECOND + 1)));
-				if (last - first <= MAX_WINDOW_MS) expect(windows).toHaveLength(1);
+				expect(windows).toHaveLength(Math.ceil(seconds / WINDOW_SECONDS));
+				if (last - first < LIMIT) expect(windows).toHaveLength(1);
 			}),
 			propertyRuns(1000),
 		);
 	});
 
-	it('splits at the second where 31 days end', () => {
-		expect(splitWindow(T0, T0 + 31 * DAY).map(sent)).toEqual([[T0, T0 + 31 * DAY]]);
-		expect(splitWindow(T0, T0 + 93 * DAY)).toHaveLength(3);
-		// One second past 31 days: the last window would be a single instant, so it takes a second more.
+	it('splits a second before 31 days end: a span of exactly 31 days is two windows', () => {
+		expect(splitWindow(T0, T0 + 31 * DAY - SECOND).map(sent)).toEqual([[T0, T0 + 31 * DAY - SECOND]]);
+		expect(splitWindow(T0, T0 + 93 * DAY - 3 * SECOND)).toHaveLength(3);
+		// Exactly 31 days: the last window would be a single instant, so it takes a second more.
+		expect(splitWindow(T0, T0 + 31 * DAY).map(sent)).toEqual([
+			[T0, T0 + 31 * DAY - 2 * SECOND],
+			[T0 + 31 * DAY - SECOND, T0 + 31 * DAY],
+		]);
 		expect(splitWindow(T0, T0 + 31 * DAY + SECOND).map(sent)).toEqual([
 			[T0, T0 + 31 * DAY - SECOND],
 			[T0 + 31 * DAY, T0 + 31 * DAY + SECOND],
-		]);
-		expect(splitWindow(T0, T0 + 31 * DAY + 2 * SECOND).map(sent)).toEqual([
-			[T0, T0 + 31 * DAY],
-			[T0 + 31 * DAY + SECOND, T0 + 31 * DAY + 2 * SECOND],
 		]);
 	});
 });

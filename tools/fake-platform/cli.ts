@@ -10,6 +10,8 @@
  *   SEED         data seed (default 42)
  *   TZ_OFFSET    account zone (default '+07:00')
  *   PER_SECOND   rate limit per second (default 15)
+ *   CC_FAKE_STRICT=1 or --strict: strict mode, refusing what the spec marks required or limited
+ *                (an unknown query parameter, a missing required one, a window of 31 days or more)
  * Runs until SIGINT/SIGTERM.
  */
 import { FakePlatform } from './index';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
 		seed: num(option('seed', 'SEED')),
 		timeZoneOffset: option('tz', 'TZ_OFFSET'),
 		rateLimit: { perSecond: num(option('per-second', 'PER_SECOND')) },
+		strict: process.argv.slice(2).includes('--strict') || process.env.CC_FAKE_STRICT === '1',
 	});
 	const lines = [
 		'Fake Customer-Care Platform is running',
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
 		`  backup URL:  ${platform.backupUrl}`,
 		`  status URL:  ${platform.statusUrl}   (heartbeat: ${platform.statusUrl}/api/v1/heartbeat)`,
 		`  domain:      ${platform.domain}`,
+		`  mode:        ${platform.strict ? 'strict (refuses what the spec marks required or limited)' : 'default'}`,
 		`  API token:   ${platform.token}   (a fake, local-only token)`,
 		`  example:     curl -H 'Authorization: Bearer ${platform.token}' ${platform.baseUrl}/${platform.domain}/api/v1/agents`,
 		`  control API: ${platform.baseUrl}/__control/info`,

@@ -13,12 +13,14 @@ import {
 	LeadUpdateBody,
 	CallListQuery,
 	ServicesQuery,
+	STRICT,
 	SmsBody,
 	TicketCreateBody,
 	TicketListQuery,
 	TicketUpdateBody,
 	URL_RE,
 	invalidField,
+	type StrictRules,
 	type OrderProductIn,
 } from './schemas';
 import {
@@ -73,6 +75,8 @@ export const MESSAGES = {
 	contactRequired: 'Request required [phone] or [email]',
 	unsolvedIncidents: 'unsolved_incidents_ticket',
 	internal: 'Internal Server Error',
+	/** Strict mode: a parameter the spec does not list for the endpoint. */
+	unknownParameter: 'Unknown parameter',
 } as const;
 
 export interface ApiRequest {
@@ -84,6 +88,8 @@ export interface ApiRequest {
 	query: Record<string, string>;
 	/** Parsed JSON body, or undefined when the body was empty. */
 	body: unknown;
+	/** Every query parameter name sent, empty values included (strict mode refuses unknown ones). */
+	queryNames?: string[];
 }
 export interface ApiResult {
 	status: number;
@@ -91,6 +97,8 @@ export interface ApiResult {
 }
 export interface HandlerContext extends RenderContext {
 	store: Store;
+	/** Strict mode (`--strict`): refuses what the spec marks as required or limited (see `refuseStrictly`). */
+	strict?: boolean;
 }
 
 type Handler = (ctx: HandlerContext, req: ApiRequest) => ApiResult;
@@ -100,6 +108,8 @@ export interface Route {
 	handler: Handler;
 	/** The 401 message of this route (ticket creation has its own). */
 	authMessage?: string;
+	/** What strict mode checks of the request; none: no query parameter at all. */
+	strict?: StrictRules;
 }
 
 function parse<T extends z.ZodTypeAny>(schema: T, data: unknown): z.output<T> {
@@ -769,27 +779,54 @@ const sendSms: Handler = (ctx, req) => {
 
 // ---------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------
+// Strict mode
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Strict mode (`--strict`): a server that enforces every mark of the spec where the default mode
+ * follows its prose. Refuses, before the handler runs: a query parameter the spec does not list
+ * for the endpoint (400), a query parameter the spec marks required (422, "missing input"), and a
+ * date window of 31 days or more (400, the ticket list's message), `to` defaulting to now.
+ */
+export function refuseStrictly(ctx: HandlerContext, rules: StrictRules | undefined, req: ApiRequest): void {
+	const known = new Set(Object.keys(rules?.query?.shape ?? {}));
+	const unknown = (req.queryNames ?? Object.keys(req.query)).filter((name) => !known.has(name));
+	if (unknown.length > 0) throw bad(`${MESSAGES.unknownParameter}: ${unknown.join(', ')}`);
+	for (const name of rules?.required ?? []) {
+		if (req.query[name] === undefined) throw new ApiError(422, `Request required [${name}]`);
+	}
+	const time = (s: string) => parseIsoZoned(s) ?? parseLocal(s, ctx.offset);
+	for (const [since, to] of rules?.windows ?? []) {
+		if (req.query[since] === undefined) continue;
+		const start = time(req.query[since]);
+		const end = req.query[to] === undefined ? ctx.store.nowMs() : time(req.query[to]);
+		if (start === null || end === null) continue; // the schema names the bad value
+		if (end < start || end - start >= MAX_WINDOW_MS) throw bad(`${since} must older than ${to} and max 31 days`);
+	}
+}
+
 const ID = '([^/]+)';
 export const ROUTES: Route[] = [
 	{ method: 'GET', pattern: /^\/api\/v1\/agents$/, handler: agents },
 	{ method: 'GET', pattern: /^\/api\/v1\/groups$/, handler: groups },
-	{ method: 'GET', pattern: /^\/api\/v1\/services$/, handler: services },
+	{ method: 'GET', pattern: /^\/api\/v1\/services$/, handler: services, strict: STRICT.services },
 	{ method: 'GET', pattern: /^\/api\/v1\/tickets\/custom_fields$/, handler: customFields('ticketFields') },
 	{ method: 'GET', pattern: /^\/api\/v1\/contacts\/custom_fields$/, handler: customFields('contactFields') },
 	{ method: 'GET', pattern: /^\/api\/v1\/organizations\/custom_fields$/, handler: customFields('organizationFields') },
 	{ method: 'POST', pattern: /^\/api\/v1\/tickets$/, handler: createTicket, authMessage: MESSAGES.unauthorizedTicketCreate },
-	{ method: 'GET', pattern: /^\/api\/v1\/tickets$/, handler: listTickets(1) },
-	{ method: 'GET', pattern: /^\/api\/v2\/tickets$/, handler: listTickets(2) },
+	{ method: 'GET', pattern: /^\/api\/v1\/tickets$/, handler: listTickets(1), strict: STRICT.tickets },
+	{ method: 'GET', pattern: /^\/api\/v2\/tickets$/, handler: listTickets(2), strict: STRICT.tickets },
 	{ method: 'GET', pattern: new RegExp(`^/api/v1/tickets/${ID}$`), handler: getTicket },
 	{ method: 'PUT', pattern: new RegExp(`^/api/v1/tickets/${ID}$`), handler: updateTicket },
-	{ method: 'GET', pattern: /^\/api\/v1\/leads$/, handler: listLeads },
+	{ method: 'GET', pattern: /^\/api\/v1\/leads$/, handler: listLeads, strict: STRICT.leads },
 	{ method: 'GET', pattern: /^\/api\/v1\/lead\/status$/, handler: leadStatuses },
 	{ method: 'GET', pattern: /^\/api\/v1\/lead\/unqualified-reason$/, handler: leadReasons },
 	{ method: 'GET', pattern: /^\/lead\/labels$/, handler: leadLabels },
 	{ method: 'POST', pattern: /^\/api\/v1\/lead$/, handler: createLead },
 	{ method: 'GET', pattern: new RegExp(`^/api/v1/lead/${ID}$`), handler: getLead },
 	{ method: 'PUT', pattern: new RegExp(`^/api/v1/lead/${ID}$`), handler: updateLead },
-	{ method: 'GET', pattern: /^\/api\/v1\/deals$/, handler: listDeals },
+	{ method: 'GET', pattern: /^\/api\/v1\/deals$/, handler: listDeals, strict: STRICT.deals },
 	{ method: 'GET', pattern: /^\/api\/v1\/deal\/pipelines$/, handler: pipelines },
 	{ method: 'GET', pattern: /^\/api\/v1\/deal\/unqualified-reasons$/, handler: dealReasons },
 	{ method: 'GET', pattern: /^\/api\/v1\/deal\/labels$/, handler: dealLabels },
@@ -797,7 +834,7 @@ export const ROUTES: Route[] = [
 	{ method: 'POST', pattern: /^\/api\/v1\/deal$/, handler: createDeal },
 	{ method: 'GET', pattern: new RegExp(`^/api/v1/deal/${ID}$`), handler: getDeal },
 	{ method: 'PUT', pattern: new RegExp(`^/api/v1/deal/${ID}$`), handler: updateDeal },
-	{ method: 'GET', pattern: /^\/api\/v1\/calls$/, handler: listCalls },
+	{ method: 'GET', pattern: /^\/api\/v1\/calls$/, handler: listCalls, strict: STRICT.calls },
 	{ method: 'POST', pattern: /^\/api\/v1\/sms$/, handler: sendSms },
 ];
 

@@ -51,6 +51,13 @@ export interface FakePlatformOptions {
 	 * 'alternate', callZone: '+00:00', … }` or `{ all: true }`. Default: the documented forms.
 	 */
 	answerForms?: Record<string, unknown>;
+	/**
+	 * Strict mode: refuses an unknown query parameter, a missing parameter the spec marks required
+	 * and a window of 31 days or more (handlers.ts refuseStrictly), and answers in the other forms
+	 * (answerForms `{ all: true }`) unless answerForms is given. Default: CC_FAKE_STRICT=1 in the
+	 * environment (`npm run test:strict`), otherwise off.
+	 */
+	strict?: boolean;
 }
 
 export const DEFAULT_SIZE = { tickets: 2600, leads: 2200, deals: 1200, calls: 3000, days: 130 };
@@ -79,6 +86,8 @@ export class FakePlatform {
 	readonly domain: string;
 	readonly token: string;
 	readonly store: Store;
+	/** Strict mode is on (FakePlatformOptions.strict). */
+	readonly strict: boolean;
 	private readonly core: PlatformServer;
 	private readonly servers: Server[];
 
@@ -86,6 +95,7 @@ export class FakePlatform {
 		this.core = core;
 		this.servers = servers;
 		this.store = core.store;
+		this.strict = core.strict;
 		this.domain = core.domain;
 		this.token = core.token;
 		this.baseUrl = baseUrl;
@@ -102,13 +112,16 @@ export class FakePlatform {
 			offsetMinutes: offset,
 			size: { ...DEFAULT_SIZE, ...Object.fromEntries(Object.entries(options.size ?? {}).filter(([, v]) => v !== undefined)) },
 		});
+		const strict = options.strict ?? process.env.CC_FAKE_STRICT === '1';
 		const core = new PlatformServer({
 			store,
 			domain: options.domain ?? 'acme',
 			token: options.token ?? 'fake-token-123',
 			offset,
 			rateLimit: options.rateLimit,
-			answerForms: formsFrom(options.answerForms ?? {}),
+			strict,
+			// Strict mode answers in the other forms too, unless the forms are given.
+			answerForms: formsFrom(options.answerForms ?? (strict ? { all: true } : {})),
 		});
 		const make = (name: ServerName) => {
 			const server = createServer((req, res) => {

@@ -170,6 +170,40 @@ export const CallListQuery = PaginationQuery.extend({
 
 export const HeartbeatQuery = z.object({ pretty: z.string().optional() });
 
+/**
+ * What strict mode (`--strict`) checks of a request besides its schema: a server that enforces
+ * every mark of the spec. A route without rules takes no query parameter at all.
+ */
+export interface StrictRules {
+	/** The query the spec lists for the route: any other parameter is refused. */
+	query?: z.AnyZodObject;
+	/** Query parameters the spec marks required (the default mode follows the window rules instead). */
+	required?: string[];
+	/** Date pairs `[since, to]` limited to 31 days: a span of 31 days or more is refused. */
+	windows?: Array<[string, string]>;
+}
+
+const TICKET_WINDOWS: Array<[string, string]> = [
+	['created_since', 'created_to'],
+	['updated_since', 'updated_to'],
+];
+
+export const STRICT = {
+	services: { query: ServicesQuery },
+	tickets: { query: TicketListQuery, windows: TICKET_WINDOWS },
+	leads: { query: LeadListQuery },
+	deals: { query: DealListQuery },
+	/** docs/api.md#calls: start_time_since is "marked required". */
+	calls: {
+		query: CallListQuery,
+		required: ['start_time_since'],
+		windows: [
+			['start_time_since', 'start_time_to'],
+			['end_time_since', 'end_time_to'],
+		],
+	},
+} satisfies Record<string, StrictRules>;
+
 // ---------------------------------------------------------------------------------------------
 // Body schemas
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DOCUMENTED_FORMS, formsFrom, withRootForm, type AnswerForms } from './answerForms';
-import { ApiError, MESSAGES, matchRoute, type HandlerContext } from './handlers';
+import { ApiError, MESSAGES, matchRoute, refuseStrictly, type HandlerContext } from './handlers';
 import { summarizeLog } from './figures';
 import { recordingAvailable, renderMonitor } from './render';
 import { HeartbeatQuery } from './schemas';
@@ -208,6 +208,8 @@ export interface PlatformServerOptions {
 	rateLimit?: RateLimitOptions;
 	/** The answer forms (answerForms.ts); default: the documented ones. */
 	answerForms?: AnswerForms;
+	/** Strict mode: refuses what the spec marks required or limited (handlers.ts refuseStrictly). */
+	strict?: boolean;
 }
 
 export interface PlatformUrls {
@@ -224,6 +226,7 @@ export class PlatformServer {
 	readonly limiter: RateLimiter;
 	/** Which of the forms the spec allows the answers take (answerForms.ts). */
 	answerForms: AnswerForms;
+	readonly strict: boolean;
 	urls: PlatformUrls = { baseUrl: '', backupUrl: '', statusUrl: '' };
 	private log: RecordedRequest[] = [];
 	private faults: FaultState[] = [];
@@ -238,6 +241,7 @@ export class PlatformServer {
 		this.offset = options.offset;
 		this.limiter = new RateLimiter(options.rateLimit);
 		this.answerForms = options.answerForms ?? DOCUMENTED_FORMS;
+		this.strict = options.strict ?? false;
 	}
 
 	// --- public surface used by FakePlatform -------------------------------------------------
@@ -266,7 +270,7 @@ export class PlatformServer {
 	}
 
 	private context(): HandlerContext {
-		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl, forms: this.answerForms };
+		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl, forms: this.answerForms, strict: this.strict };
 	}
 
 	// --- pipeline ----------------------------------------------------------------------------
@@ -452,7 +456,9 @@ export class PlatformServer {
 		const cleanQuery: Record<string, string> = {};
 		for (const [k, v] of Object.entries(query)) if (v !== '') cleanQuery[k] = v;
 		try {
-			const answer = match.route.handler(this.context(), { method, path: sub, params: match.params, query: cleanQuery, body });
+			const request = { method, path: sub, params: match.params, query: cleanQuery, body, queryNames: Object.keys(query) };
+			if (this.strict) refuseStrictly(this.context(), match.route.strict, request);
+			const answer = match.route.handler(this.context(), request);
 			return { ...answer, body: withRootForm(sub, answer.body, this.answerForms) };
 		} catch (e) {
 			if (e instanceof ApiError) return error(e.status, e.message, e.extraDataJson);
@@ -529,7 +535,7 @@ export class PlatformServer {
 		const idOf = (re: RegExp) => Number(re.exec(route)?.[1]);
 		try {
 			if (route === 'GET /__control/info') {
-				return okBody({ ...this.urls, domain: this.domain, token: this.token, now: this.store.now().toISOString(), offset: this.offset });
+				return okBody({ ...this.urls, domain: this.domain, token: this.token, now: this.store.now().toISOString(), offset: this.offset, strict: this.strict });
 			}
 			if (route === 'GET /__control/log') return okBody({ requests: this.log });
 			if (route === 'DELETE /__control/log') return (this.clearLog(), okBody());

@@ -25,12 +25,12 @@ interface RecordList {
 	/** The list of the API catalogue; every one of these takes `created_since`/`created_to`. */
 	list: ListEndpoint & { idProperty: string };
 	/**
-	 * The span of creation dates of a page's first request. The lists state no order, and
+	 * The span (`created_to` − `created_since`, bounds inclusive) of a page's first request. The lists state no order, and
 	 * none has a sort option, so "newest first" is made here: the list is read backwards in
 	 * windows of creation date (`created_since`/`created_to`, which every one of these lists
 	 * takes), each window sorted newest first. A week of tickets keeps the first page quick
 	 * on a busy account; leads and deals come less often. A search that needs more reads on
-	 * in windows of MAX_WINDOW_MS.
+	 * in windows of MAX_WINDOW_MS (a second inside the API's 31 days).
 	 */
 	firstWindowMs: number;
 	/** The line the picker shows, e.g. `#100245 · Printer jam · open`. */
@@ -41,7 +41,7 @@ interface RecordList {
 
 const TICKETS: RecordList = {
 	list: TICKET.list,
-	firstWindowMs: 7 * DAY_MS,
+	firstWindowMs: 7 * DAY_MS - 1000,
 	name: (ticket) => line(ticket.ticket_id, ticket.ticket_subject, ticket.ticket_status),
 	words: (ticket) => {
 		const requester = (ticket.requester ?? {}) as IDataObject;
@@ -128,13 +128,13 @@ async function searchRecords(
 	const results: INodeListSearchItems[] = [];
 	// The editor loads a search's next page only when its list is scrolled, so a page holds
 	// PAGE_TARGET matches or ends the list; the windows after the first are the API's longest
-	// (31 days, docs/api.md#times), so a rare match costs about one request per month read.
+	// (31 days of seconds, docs/api.md#times), so a rare match costs about one request per month read.
 	for (
 		let windowMs = records.firstWindowMs;
 		endMs > stopMs && results.length < PAGE_TARGET;
 		windowMs = MAX_WINDOW_MS
 	) {
-		const sinceMs = Math.max(endMs - windowMs + 1000, stopMs);
+		const sinceMs = Math.max(endMs - windowMs, stopMs);
 		const page = await fetchList.call(
 			ctx,
 			{

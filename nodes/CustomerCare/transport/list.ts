@@ -23,6 +23,12 @@ export interface ListSpec {
 	 */
 	windowPairs?: Array<[string, string]>;
 	/**
+	 * A date pair the spec marks required although another pair decides the filter (calls:
+	 * `start_time_since` is "required", and when `end_time_since` is also sent, end_time wins).
+	 * Whenever `decides` is sent, `covers` is sent beside it (see withCoveringPair).
+	 */
+	coveringPair?: { decides: [string, string]; covers: [string, string] };
+	/**
 	 * The order the API returns records in for this query. When given, the windows of a long
 	 * range are merged in that order (each window read up to the limit, then sorted);
 	 * otherwise the windows follow each other oldest first.
@@ -39,13 +45,18 @@ export type PageShaper = (records: IDataObject[]) => Promise<IDataObject[]>;
 
 const unshaped: PageShaper = async (records) => await Promise.resolve(records);
 
-/** The API's longest date window (docs/api.md#limits). */
-export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
+/**
+ * The longest date window sent (`to` − `since`): a second inside the API's 31 days
+ * (docs/api.md#limits). The spec does not say whether a span of exactly 31 days is allowed; a
+ * server that counts it inclusively would refuse every full window, and the second costs nothing
+ * (bounds are inclusive, so a window still holds 31 days of seconds).
+ */
+export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000 - 1000;
 
 /**
  * Consecutive windows covering [since, to] with no gap and no overlap: bounds are inclusive
  * and to the second, so each window ends one second before the next begins. A window spans
- * the full 31 days the API allows (a 93-day range is three windows, not four).
+ * MAX_WINDOW_MS (a 90-day range is three windows, not four).
  */
 export function splitWindow(sinceMs: number, toMs: number): Array<[number, number]> {
 	// Windows are sent to the second; an end of "now" carries milliseconds that would hide a
@@ -64,6 +75,33 @@ export function splitWindow(sinceMs: number, toMs: number): Array<[number, numbe
 		last[0] -= 1000;
 	}
 	return windows;
+}
+
+/**
+ * The query with the spec's required pair filled in (ListSpec.coveringPair): a window of the
+ * longest span sent (MAX_WINDOW_MS) ending where the deciding window ends. It holds the deciding
+ * window whole, so a server that applied both pairs, against the spec, would still return every
+ * record the deciding pair selects (for calls: a call starts before it ends, and up to
+ * MAX_WINDOW_MS minus the deciding window's span earlier). A pair the caller chose is kept.
+ */
+export function withCoveringPair(qs: IDataObject, spec: ListSpec): IDataObject {
+	const pair = spec.coveringPair;
+	if (!pair) return qs;
+	const [decidesSince, decidesTo] = pair.decides;
+	const [coversSince, coversTo] = pair.covers;
+	if (!given(qs[decidesSince]) || given(qs[coversSince])) return qs;
+	const toMs = given(qs[decidesTo]) ? Date.parse(String(qs[decidesTo])) : Date.now();
+	if (Number.isNaN(toMs)) return qs;
+	return { ...qs, [coversSince]: toIsoZ(toMs - MAX_WINDOW_MS), [coversTo]: toIsoZ(toMs) };
+}
+
+function given(value: unknown): boolean {
+	return value !== undefined && value !== null && value !== '';
+}
+
+/** The request of one page (or of the whole list when it is not paged). */
+function pageRequest(request: ApiRequest, spec: ListSpec, page?: { page: number; count: number }): ApiRequest {
+	return { ...request, qs: { ...withCoveringPair(request.qs ?? {}, spec), ...page } };
 }
 
 /** The records of one answer: a missing root is an error, never an empty list (answerShape.ts). */
@@ -155,15 +193,17 @@ async function fetchPages(
 	shape: PageShaper = unshaped,
 ): Promise<IDataObject[]> {
 	if (!spec.paged) {
-		const records = recordsOf(this, await customerCareRequest.call(this, request), request, spec);
+		const records = recordsOf(
+			this,
+			await customerCareRequest.call(this, pageRequest(request, spec)),
+			request,
+			spec,
+		);
 		return await shape(limit === undefined ? records : records.slice(0, limit));
 	}
 
 	const page = async (pageNumber: number, count: number) =>
-		await customerCareRequest.call(this, {
-			...request,
-			qs: { ...request.qs, page: pageNumber, count },
-		});
+		await customerCareRequest.call(this, pageRequest(request, spec, { page: pageNumber, count }));
 
 	if (limit !== undefined) {
 		const shaped: Array<Promise<IDataObject[]>> = [];
@@ -229,10 +269,7 @@ export async function readAllPages(
 	{ accept = () => true, shape = unshaped, whenUnstable = 'keep' }: PagedReadOptions = {},
 ): Promise<PagesRead> {
 	const page = async (pageNumber: number, count: number) =>
-		await customerCareRequest.call(this, {
-			...request,
-			qs: { ...request.qs, page: pageNumber, count },
-		});
+		await customerCareRequest.call(this, pageRequest(request, spec, { page: pageNumber, count }));
 	/**
 	 * A page's records, shaped as soon as they arrive; only what the read needs of the answer
 	 * is kept besides (the raw answer is left to the garbage collector at once).
