@@ -70,7 +70,7 @@ describe('one-array rule', () => {
 	// FINDING: the Pipelines dropdown with `{code:"ok", errors:[]}`: an empty dropdown, no error.
 	test.failing('Pipelines dropdown: `{code:"ok", errors:[]}` is an error, not an empty dropdown', async () => {
 		rewrite = (answer) => (answer.path === '/acme/api/v1/deal/pipelines' ? { body: JSON.stringify({ code: 'ok', errors: [] }) } : undefined);
-		await expect(loadOptions('getPipelines', account(), { resource: 'deal', operation: 'create' })).rejects.toThrow(/pipelines/);
+		await expect(loadOptions('getDealPipelines', account(), { resource: 'deal', operation: 'create' })).rejects.toThrow(/pipelines/);
 	});
 });
 
