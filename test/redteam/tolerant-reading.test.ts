@@ -4,7 +4,6 @@
  * transport": answers a server might give that the fake never does, put in by a front before the
  * fake (answer-front.ts). The one-array rule must never turn an error-ish answer into an empty list.
  */
-import type { IDataObject } from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from '../nodes/fake-platform-per-file';

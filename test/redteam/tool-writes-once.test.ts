@@ -3,7 +3,7 @@
  * on the way back (the platform carried the write out). Whatever the node answers the model, the
  * platform must have received the write once.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from '../nodes/fake-platform-per-file';
@@ -12,7 +12,7 @@ import { accountOf, runNode } from '../../tools/engine-harness/harness';
 let platform: FakePlatform;
 useFakePlatform((started) => (platform = started));
 
-const cases: Array<[string, IDataObject, string, 'drop' | 'gateway' | 'malformed']> = [];
+const cases: Array<[string, INodeParameters, string, 'drop' | 'gateway' | 'malformed']> = [];
 for (const lostAs of ['drop', 'gateway', 'malformed'] as const) {
 	cases.push(['SMS Send', { resource: 'sms', operation: 'send', serviceId: 211, phone: "={{ $fromAI('phone', 'p', 'string') }}", content: "={{ $fromAI('content', 'c', 'string') }}" }, '/acme/api/v1/sms', lostAs]);
 	cases.push(['Ticket Create', { resource: 'ticket', operation: 'create', simplify: false, phone: "={{ $fromAI('phone', 'p', 'string') }}", subject: "={{ $fromAI('content', 'c', 'string') }}" }, '/acme/api/v1/tickets', lostAs]);
