@@ -87,8 +87,8 @@ describe('arguments a model gives in another form (holds)', () => {
 });
 
 describe('FINDINGS: arguments sent as something other than the model meant', () => {
-	// FINDING: an ID is checked with Number(): hex and exponent forms pass and a different ID is sent.
-	test.failing.each([['0x10'], ['1e2'], ['99999999999']])('SMS Ticket ID %j is refused before sending', async (given) => {
+	// Red team F5 (fixed): an ID was checked with Number(): hex and exponent forms passed and a different ID was sent.
+	test.each([["0x10"], ["1e2"], ["99999999999"]])('SMS Ticket ID %j is refused before sending', async (given) => {
 		const run = await runNode({
 			parameters: sms({ additionalFields: { ticket_id: "={{ $fromAI('ticketId', 'Ticket', 'string') }}" } }),
 			account: accountOf(platform),

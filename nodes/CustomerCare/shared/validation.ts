@@ -66,6 +66,9 @@ export function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || value === '';
 }
 
+/** A number written in decimals (an exponent allowed, as JavaScript writes 1e21), not in hex, binary or octal. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
 /** Reports bad input: throws an error naming the field, what is allowed and the item. */
 export type Fail = (message: string) => never;
 
@@ -128,7 +131,9 @@ export function checkField(rule: FieldRule, value: unknown, timeZone: string, fa
 	}
 	if (rule.text && typeof value !== 'string') value = String(value);
 	if (rule.number || rule.integer || rule.min !== undefined || rule.max !== undefined) {
-		const number = typeof value === 'number' ? value : Number(String(value).trim());
+		// Text must be written in decimals: Number() would also read "0x10" as 16 ("0b11", "0o7").
+		const text = String(value).trim();
+		const number = typeof value === 'number' ? value : DECIMAL.test(text) ? Number(text) : NaN;
 		if (!Number.isFinite(number) || (rule.integer && !Number.isInteger(number))) {
 			fail(
 				`${name} must be ${rule.integer ? 'a whole number' : 'a number'}; got "${String(value)}"`,
