@@ -116,11 +116,16 @@ describe('FINDINGS: arguments sent as something other than the model meant', () 
 		expect(platform.requests({ path: '/acme/api/v2/tickets' })).toHaveLength(0);
 	});
 
-	// FINDING: a text field given an object, or null, is sent as "[object Object]" / "null".
-	test.failing.each([[{ text: 'hello' }], [null]])('custom text field given %j: refused (or left out), never "[object Object]"/"null"', async (given) => {
-		const run = await runNode({ parameters: ticketCreate(), account: accountOf(platform), input: [{ subject: 's', customFields: { 'Customer note': given } }] });
-		const sent = createdFields() as Array<{ id: number; value: unknown }> | undefined;
-		expect(sent?.find((field) => field.id === 301)?.value ?? null).not.toMatch(/^(\[object Object\]|null)$/);
-		if (sent) expect(run.error).toBeUndefined();
+	// Red team F6 (fixed): a text field given an object, or null, was sent as "[object Object]" / "null".
+	test('custom text field given an object: refused before sending, naming the field', async () => {
+		const run = await runNode({ parameters: ticketCreate(), account: accountOf(platform), input: [{ subject: 's', customFields: { 'Customer note': { text: 'hello' } } }] });
+		expect(run.error?.message).toMatch(/Customer note.* takes text; got an object/);
+		expect(createdFields()).toBeUndefined();
+	});
+	test('custom text field given null: left out, the ticket is created without it', async () => {
+		const run = await runNode({ parameters: ticketCreate(), account: accountOf(platform), input: [{ subject: 's', customFields: { 'Customer note': null } }] });
+		expect(run.error).toBeUndefined();
+		const sent = (createdFields() ?? []) as Array<{ id: number; value: unknown }>;
+		expect(sent.find((field) => field.id === 301)).toBeUndefined();
 	});
 });
