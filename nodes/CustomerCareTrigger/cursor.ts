@@ -14,15 +14,16 @@ export interface PollState {
 	cursor?: number;
 	/** The first second read: the activation second or Start From (windows never start before it). */
 	floor?: number;
-	/** Every change handled so far that is stamped at or after this second is in `seen`. */
+	/** Every change handled by a read whose window ends at or after this second is in `seen` (later windows start here at the earliest). */
 	remembersFrom?: number;
 	/** The ids of the changes handled, by the second they are stamped with (epoch seconds). */
 	seen?: Record<string, string[]>;
 	/**
-	 * Seconds of `seen` kept longer than their own: stamp second → the second until which its
-	 * changes may be listed again (a stamp off its true time, cursor.ts rememberUntil).
+	 * How long each change of `seen` is kept, where that is not its own stamp second: stamp
+	 * second → the second until which its changes may be listed again (the end of the window that
+	 * first listed them), one number for all its ids or one per id, in the order of `seen`.
 	 */
-	keepUntil?: Record<string, number>;
+	keepUntil?: Record<string, number | number[]>;
 	/** Set when the trigger said that stamps fall outside the windows read; unset once they fit again. */
 	zoneWarned?: boolean;
 	/** Written by earlier versions: change key (`id@epochMs`) → its time. Read once, then dropped. */
@@ -156,19 +157,6 @@ export function outsideWindow(window: ReadWindow, changes: Change[]): number {
 	return changes.filter((change) => change.at < window.since || change.at > window.to).length;
 }
 
-/**
- * The second until which a change of this read must be remembered: the API lists it again as
- * long as a later window reaches its true time, which lies in the window read. Its stamp may
- * be off that time by an offset common to the read (a wrong zone); the latest stamp of the read
- * bounds that offset: true time ≤ stamp + (window end − latest stamp). With a right zone and a
- * busy list this is the stamp itself, or a second after it.
- */
-function rememberUntil(change: Change, window: ReadWindow, latestStamp: number): number {
-	if (change.at >= window.to) return change.at;
-	const slack = Math.max(0, window.to - latestStamp);
-	return Math.min(window.to, change.at + slack);
-}
-
 export interface ReadOutcome {
 	/** The changes to hand on (before the trigger's own filters), oldest first. */
 	handled: Change[];
@@ -179,9 +167,12 @@ export interface ReadOutcome {
 /**
  * The outcome of a complete, successful read of `window` (from `planPoll`, or its first part
  * that a bounded poll read). The cursor moves to the window's end; what is remembered is every
- * change handled that is stamped within the seconds the next poll reads again (cursor − overlap
- * onwards), including the cursor's own second. Call it only after the whole read succeeded: a
- * failed read leaves the state as it was.
+ * change handled whose window may be read again (its end at or after cursor − overlap), whatever
+ * its stamp: the API lists a change by its true time, which lies in the window that listed it,
+ * while its stamp may be off that time by any amount (zone-less times, each record its own). So
+ * a change is kept until its window's end leaves the seconds later polls read, and is known by
+ * its stamp when listed again. Call it only after the whole read succeeded: a failed read leaves
+ * the state as it was.
  *
  * `plannedAtMs`, the instant the poll was planned (before it read), settles seconds: a change
  * reaches the API at most the overlap after its stamp, so a second older than that instant
@@ -201,23 +192,32 @@ export function completeRead(
 	const settledUpTo =
 		plannedAtMs === undefined ? -Infinity : Math.min(window.to, secondOf(plannedAtMs) - overlapMs - SECOND);
 	const remembersFrom = Math.max(window.since, cursor - overlapMs, settledUpTo + SECOND);
-	const seen: Record<string, string[]> = {};
-	const keepUntil: Record<string, number> = {};
+	const kept = new Map<number, Array<{ id: string; until: number }>>();
 	/** Keeps `id`, stamped `second`, while `until` (both epoch seconds) is still read again. */
 	const remember = (second: number, id: string, until: number) => {
 		if (until * SECOND < remembersFrom) return;
-		(seen[second] ??= []).push(id);
-		if (until > second) keepUntil[second] = Math.max(keepUntil[second] ?? until, until);
+		const ids = kept.get(second) ?? [];
+		ids.push({ id, until });
+		kept.set(second, ids);
 	};
 	for (const [second, ids] of Object.entries(state.seen ?? {})) {
-		const until = state.keepUntil?.[second] ?? Number(second);
-		for (const id of ids) remember(Number(second), id, until);
+		const untils = state.keepUntil?.[second];
+		ids.forEach((id, index) => {
+			const until = Array.isArray(untils) ? untils[index] : untils;
+			remember(Number(second), id, until ?? Number(second));
+		});
 	}
-	const latestStamp = Math.max(...changes.map((change) => change.at));
-	for (const change of handled)
-		remember(change.at / SECOND, change.id, rememberUntil(change, window, latestStamp) / SECOND);
-	const kept = Object.keys(keepUntil).length > 0 ? keepUntil : undefined;
-	return { handled, state: { ...state, cursor, remembersFrom, seen, keepUntil: kept } };
+	for (const change of handled) remember(change.at / SECOND, change.id, window.to / SECOND);
+	const seen: Record<string, string[]> = {};
+	const keepUntil: Record<string, number | number[]> = {};
+	for (const [second, ids] of kept) {
+		seen[second] = ids.map(({ id }) => id);
+		const untils = ids.map(({ until }) => until);
+		if (untils.some((until) => until !== untils[0])) keepUntil[second] = untils;
+		else if (untils[0] !== second) keepUntil[second] = untils[0];
+	}
+	const keeps = Object.keys(keepUntil).length > 0 ? keepUntil : undefined;
+	return { handled, state: { ...state, cursor, remembersFrom, seen, keepUntil: keeps } };
 }
 
 /** How many changes the state remembers. */

@@ -10,11 +10,11 @@ const SECOND = 1000;
 const DAY = 24 * 3600 * SECOND;
 const OVERLAP = 120 * SECOND;
 
-// FINDING: rememberUntil() bounds a stamp's offset by the read's latest stamp (one common
-// offset). With a right stamp at the window's end beside a lagging one, the lagging change is
-// not remembered; the next poll's overlap lists it again (its true time is in it) and it is
-// emitted a second time.
-test.failing('one lagging stamp beside right ones: every change emitted once', () => {
+// Was a FINDING: rememberUntil() bounded a stamp's offset by the read's latest stamp (one
+// common offset). With a right stamp at the window's end beside a lagging one, the lagging
+// change was not remembered; each later overlap listed it again (its true time is in it) and it
+// was emitted 3 times. Now every change is kept until the end of the window that listed it.
+test('one lagging stamp beside right ones: every change emitted once', () => {
 	const start = Date.UTC(2026, 10, 20, 8, 0, 0);
 	let state: PollState = planPoll({}, start, OVERLAP).state;
 	const trueTime = start + 30 * SECOND;

@@ -182,3 +182,64 @@ describe('isValidTimeZone', () => {
 		expect(isValidTimeZone('GMT+25')).toBe(false);
 	});
 });
+
+describe('toEpochMs: only real calendar dates', () => {
+	/** Days of each month, February of a common year (the oracle, from the Gregorian calendar). */
+	const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+	const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+	const isReal = ({ y, m, d, h, mi, s }: Parts) =>
+		m >= 1 && m <= 12 && d >= 1 && d <= DAYS[m - 1] + (m === 2 && isLeap(y) ? 1 : 0) && h <= 23 && mi <= 59 && s <= 59;
+	type Parts = { y: number; m: number; d: number; h: number; mi: number; s: number };
+	const p2 = (n: number) => String(n).padStart(2, '0');
+	const parts = fc.record({
+		// Four-digit years, with the century years that are (not) leap years often.
+		y: fc.oneof(fc.integer({ min: 1000, max: 9999 }), fc.constantFrom(1900, 2000, 2024, 2026, 2100, 2400)),
+		m: fc.integer({ min: 0, max: 13 }),
+		d: fc.oneof(fc.integer({ min: 0, max: 32 }), fc.integer({ min: 28, max: 31 })),
+		h: fc.integer({ min: 0, max: 24 }),
+		mi: fc.integer({ min: 0, max: 60 }),
+		s: fc.integer({ min: 0, max: 60 }),
+	});
+	const zoneless = ({ y, m, d, h, mi, s }: Parts) => `${y}-${p2(m)}-${p2(d)} ${p2(h)}:${p2(mi)}:${p2(s)}`;
+	const isoZ = ({ y, m, d, h, mi, s }: Parts) => `${y}-${p2(m)}-${p2(d)}T${p2(h)}:${p2(mi)}:${p2(s)}Z`;
+	const partsOf = (ms: number) => {
+		const date = new Date(ms);
+		return {
+			y: date.getUTCFullYear(),
+			m: date.getUTCMonth() + 1,
+			d: date.getUTCDate(),
+			h: date.getUTCHours(),
+			mi: date.getUTCMinutes(),
+			s: date.getUTCSeconds(),
+		};
+	};
+
+	it('accepts exactly the real dates and times, zone-less and ISO with Z, and keeps their parts', () => {
+		fc.assert(
+			fc.property(parts, (given) => {
+				for (const text of [zoneless(given), isoZ(given), zoneless(given).slice(0, 10)]) {
+					const whole = text.length === 10 ? { ...given, h: 0, mi: 0, s: 0 } : given;
+					const ms = toEpochMs(text, 'UTC');
+					if (!isReal(whole)) expect({ text, ms }).toEqual({ text, ms: undefined });
+					else expect({ text, parts: partsOf(ms!) }).toEqual({ text, parts: whole });
+				}
+			}),
+			propertyRuns(2000),
+		);
+	});
+
+	it.each(['2026-02-29', '2100-02-29', '2026-04-31', '2026-02-30T00:00:00Z', '2026-02-31T10:00:00+07:00', '2026-06-31 08:00:00', '2026-01-31T24:00:00Z'])(
+		'%s is not a date',
+		(text) => {
+			expect(toEpochMs(text, 'Asia/Ho_Chi_Minh')).toBeUndefined();
+		},
+	);
+
+	it.each([
+		['2024-02-29', Date.UTC(2024, 1, 29)],
+		['2000-02-29T12:00:00Z', Date.UTC(2000, 1, 29, 12)],
+		['2026-04-30 23:59:59', Date.UTC(2026, 3, 30, 23, 59, 59)],
+	])('%s is a date', (text, ms) => {
+		expect(toEpochMs(text, 'UTC')).toBe(ms);
+	});
+});

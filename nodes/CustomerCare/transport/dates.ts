@@ -65,6 +65,31 @@ function fromWallClock(
 	return guess - offsetAt(first, timeZone);
 }
 
+/** Days in a month (1–12) of the Gregorian calendar. */
+function daysInMonth(year: number, month: number): number {
+	if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+	return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * Whether the parts name a real calendar date and time. Date.UTC and Date.parse roll an
+ * impossible day over (2026-02-30 becomes March 2), which would send another date.
+ */
+function isRealDateTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): boolean {
+	return (
+		month >= 1 &&
+		month <= 12 &&
+		day >= 1 &&
+		day <= daysInMonth(year, month) &&
+		hour <= 23 &&
+		minute <= 59 &&
+		second <= 59
+	);
+}
+
+/** The date and time parts at the start of an ISO 8601 time with a zone. */
+const ISO_PARTS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})(?::(\d{2})(?::(\d{2}))?)?/;
+
 export function isValidTimeZone(timeZone: string): boolean {
 	try {
 		new Intl.DateTimeFormat('en-US', { timeZone });
@@ -102,20 +127,13 @@ export function toEpochMs(value: unknown, timeZone: string): number | undefined 
 			number,
 			number,
 		];
-		if (
-			parts[1] < 1 ||
-			parts[1] > 12 ||
-			parts[2] < 1 ||
-			parts[2] > 31 ||
-			parts[3] > 23 ||
-			parts[4] > 59 ||
-			parts[5] > 59
-		) {
-			return undefined;
-		}
+		if (!isRealDateTime(...parts)) return undefined;
 		return fromWallClock(parts, timeZone);
 	}
-	if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
+	const iso = ISO_PARTS.exec(text);
+	if (!iso) return undefined;
+	const [, y, mo, d, h, mi = '0', s = '0'] = iso;
+	if (!isRealDateTime(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s))) return undefined;
 	const ms = Date.parse(text);
 	return Number.isNaN(ms) ? undefined : ms;
 }
