@@ -79,7 +79,10 @@ export interface BoundedReadResult<T> {
  */
 function chunkEnd(from: number, to: number, span: number): number {
 	const end = from + Math.min(Math.max(span, SECOND), MAX_CHUNK_SPAN_MS);
-	return end >= to - SECOND ? to : end;
+	if (end < to - SECOND) return end;
+	// Stretched to the window's end, the chunk must still stay under 31 days; a window one
+	// second too long ends with a chunk of one second instead (as splitWindow does).
+	return to - from <= MAX_CHUNK_SPAN_MS ? to : to - 2 * SECOND;
 }
 
 /** A span (whole seconds) that holds about `capacity` records at the density just seen. */

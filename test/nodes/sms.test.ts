@@ -115,7 +115,7 @@ describe('validation before sending', () => {
 		['no content', { content: '={{ "" }}' }, 'Content (content) is required [item 0]'],
 		['no phone', { phone: '={{ "" }}' }, 'Phone (phone) is required [item 0]'],
 		['a service that is no ID', { serviceId: '={{ "SMS" }}' }, 'SMS Service (service_id) must be a whole number; got "SMS" [item 0]'],
-		['a ticket ID that is no number', { additionalFields: { ticket_id: '12a' } }, 'Ticket ID (ticket_id) must be a whole number; got "12a" [item 0]'],
+		['a ticket ID that is no number', { additionalFields: { ticket_id: '12a' } }, 'Ticket ID (ticket_id) must be a whole number of at most 10 digits; got "12a" [item 0]'],
 	])('%s: a clear error and no request', async (_name, parameters, message) => {
 		const run = await runNode({ parameters: send(parameters), account: accountOf(platform) });
 		expect(run.error?.message).toBe(message);

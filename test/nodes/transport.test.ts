@@ -247,7 +247,7 @@ describe('failure bodies and auth', () => {
 	test('credential test: the Domain is checked as every request checks it, before anything is sent', async () => {
 		expect(await testCredentials(accountOf(platform, { domain: 'acme/api' }))).toEqual({
 			status: 'Error',
-			message: 'Customer Care credential: "Domain" must be your account identifier, without slashes',
+			message: 'Customer Care credential: "Domain" must be your account identifier, without slashes (not . or ..)',
 		});
 		expect(platform.requests()).toHaveLength(0);
 	});

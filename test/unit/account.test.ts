@@ -19,8 +19,8 @@ describe('the credential', () => {
 	test.each([
 		[{ baseUrl: 'api.example.com' }, 'Customer Care credential: "Base URL" must be an http:// or https:// address'],
 		[{ backupBaseUrl: 'ftp://backup' }, 'Customer Care credential: "Backup Base URL" must be empty or an http:// or https:// address'],
-		[{ domain: 'acme/api' }, 'Customer Care credential: "Domain" must be your account identifier, without slashes'],
-		[{ domain: '' }, 'Customer Care credential: "Domain" must be your account identifier, without slashes'],
+		[{ domain: 'acme/api' }, 'Customer Care credential: "Domain" must be your account identifier, without slashes (not . or ..)'],
+		[{ domain: '' }, 'Customer Care credential: "Domain" must be your account identifier, without slashes (not . or ..)'],
 		[{ timeZone: 'Mars/Olympus' }, 'Customer Care credential: "Account Time Zone" must be an IANA time zone such as Asia/Ho_Chi_Minh; got "Mars/Olympus"'],
 	])('%j is refused before anything is sent', (change, message) => {
 		expect(() => accountOf(node, { ...credentials, ...change })).toThrow(message);

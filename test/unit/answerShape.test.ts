@@ -45,10 +45,27 @@ describe('listRecordsOf', () => {
 	});
 
 	test('issue 23: without its root and with several arrays, none is guessed: an error naming them', () => {
-		const error = failureOf({ code: 'ok', numFound: 2, data: [{ id: 1 }], errors: [] });
+		const error = failureOf({ code: 'ok', numFound: 2, data: [{ id: 1 }], items: [{ id: 2 }] });
 		expect(error.message).toBe('The answer of GET /api/v1/leads lacks "leads", which should hold its records');
-		expect(error.description).toContain('Its keys: code, numFound, data, errors.');
-		expect(error.description).toContain('It has several lists (data, errors), so none is taken in its place.');
+		expect(error.description).toContain('Its keys: code, numFound, data, items.');
+		expect(error.description).toContain('It has several lists (data, items), so none is taken in its place.');
+	});
+
+	test('red team (issue 23): an array under a failure key is never the list, and failures listed there leave nothing to take', () => {
+		const data = [{ id: 1 }];
+		// An empty errors list beside the records: the records.
+		expect(listRecordsOf(node, { code: 'ok', numFound: 1, data, errors: [] }, LEADS)).toBe(data);
+		// errors alone, empty or not, and failures beside records: an error, never a list.
+		for (const answer of [
+			{ code: 'ok', errors: [] },
+			{ code: 'ok', errors: ['token expired'] },
+			{ code: 'ok', message: [{ text: 'x' }] },
+			{ code: 'ok', numFound: 1, data, errors: ['partial failure'] },
+			// Strings are no records.
+			{ code: 'ok', data: ['a', 'b'] },
+		]) {
+			expect(failureOf(answer).message).toContain('"leads"');
+		}
 	});
 
 	test('a missing root (and no array) is an error naming the root, the endpoint and the keys the answer had', () => {

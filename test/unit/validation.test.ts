@@ -34,6 +34,15 @@ describe('isEmpty', () => {
 });
 
 describe('checkField', () => {
+	it('red team 22/23 F5: text given for a number must be written in decimals (Number() also reads hex, binary and octal)', () => {
+		const number = rule({ number: true });
+		for (const bad of ['0x10', '0b11', '0o7', 'Infinity', '1_000', '12,5']) expect(() => check(number, bad)).toThrow(/must be a number/);
+		expect([' 12.5 ', '+3', '-4', '.5', '7.', '1e2'].map((text) => check(number, text))).toEqual([12.5, 3, -4, 0.5, 7, 100]);
+		// An ID is digits only: an exponent is no ID (the record pickers' and the SMS Ticket ID's rule).
+		expect(() => check(rule({ id: true, maxLength: 10 }), '1e2')).toThrow(/whole number of at most 10 digits/);
+		expect(check(number, 1e2)).toBe(100); // a number stays the number it is
+	});
+
 	it('leaves out an empty optional value and refuses an empty required one, naming the field', () => {
 		for (const value of [undefined, null, '']) {
 			expect(check(rule({ maxLength: 5 }), value)).toBeUndefined();

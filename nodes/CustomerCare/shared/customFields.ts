@@ -11,7 +11,7 @@ import { recordIdProperty, simplifyProperty } from './descriptions';
 import type { FieldDefinition, FieldValue, LookupName } from './lookups';
 import { operation } from './operation';
 import { simplifyIsOn } from './simplify';
-import type { Fail } from './validation';
+import { decimalNumber, isEmpty, type Fail } from './validation';
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'url' | 'single' | 'multiple';
 
@@ -108,8 +108,8 @@ export function coerceValue(
 		case 'multiple':
 			return listOf(value).map((choice) => findChoice(field, choice, fail).id);
 		case 'number': {
-			const number = typeof value === 'number' ? value : Number(String(value).trim());
-			if (String(value).trim() === '' || !Number.isFinite(number)) {
+			const number = decimalNumber(value);
+			if (!Number.isFinite(number)) {
 				return fail(`${name} must be a number; got "${String(value)}"`);
 			}
 			return number;
@@ -123,11 +123,13 @@ export function coerceValue(
 			return toSlashDate(ms, timeZone);
 		}
 		case 'url':
+			if (isListOrObject(value)) return fail(`${name} takes text; got ${describeNonText(value)}`);
 			if (!/^https?:\/\/\S+$/i.test(String(value))) {
 				return fail(`${name} must start with http:// or https://; got "${String(value)}"`);
 			}
 			return String(value);
 		case 'text':
+			if (isListOrObject(value)) return fail(`${name} takes text; got ${describeNonText(value)}`);
 			if (String(value).length > TEXT_MAX) {
 				return fail(
 					`${name} is ${String(value).length} characters long; at most ${TEXT_MAX} are allowed`,
@@ -135,8 +137,29 @@ export function coerceValue(
 			}
 			return String(value);
 		default:
+			if (isListOrObject(value)) return fail(`${name} takes text; got ${describeNonText(value)}`);
 			return String(value);
 	}
+}
+
+/**
+ * A JSON list or object, which String() would send as "[object Object]" or "a,b". A date from
+ * an expression ({{ $now }}) is neither: it is sent as its text.
+ */
+function isListOrObject(value: unknown): boolean {
+	return (
+		Array.isArray(value) ||
+		(typeof value === 'object' &&
+			value !== null &&
+			Object.getPrototypeOf(value) === Object.prototype)
+	);
+}
+
+/** What a model or an expression gave where text belongs, for the refusal. */
+function describeNonText(value: unknown): string {
+	return Array.isArray(value)
+		? `a list (${JSON.stringify(value).slice(0, 80)})`
+		: `an object (${JSON.stringify(value).slice(0, 80)})`;
 }
 
 export interface CustomFieldInput {
@@ -154,6 +177,8 @@ export function buildCustomFields(
 	const byId = new Map<number, { id: number; value: string | number | number[] }>();
 	for (const entry of entries) {
 		const field = findField(definitions, entry.field, fail);
+		// Not given (null, empty): not sent, as the form leaves an empty input out.
+		if (isEmpty(entry.value)) continue;
 		byId.set(field.custom_field_id, {
 			id: field.custom_field_id,
 			value: coerceValue(field, entry.value, timeZone, fail),
@@ -283,7 +308,12 @@ export function getRecordOperation(
 	return {
 		fields,
 		operation: operation(
-			{ name: 'Get', value: 'get', action: `Get a ${resource} by ID with its comments and custom fields`, description },
+			{
+				name: 'Get',
+				value: 'get',
+				action: `Get a ${resource} by ID with its comments and custom fields`,
+				description,
+			},
 			{ ...endpoint, path: pathWithId(endpoint, id.name) },
 			{ fields, ...labelledOutput },
 		),

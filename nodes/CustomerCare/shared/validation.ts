@@ -66,6 +66,19 @@ export function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || value === '';
 }
 
+/** A number written in decimals (an exponent allowed, as JavaScript writes 1e21), not in hex, binary or octal. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A value given for a number: a number as it is, text written in decimals as its number, NaN for
+ * anything else. Number() alone would read "0x10" as 16 and "" as 0.
+ */
+export function decimalNumber(value: unknown): number {
+	if (typeof value === 'number') return value;
+	const text = typeof value === 'string' ? value.trim() : '';
+	return DECIMAL.test(text) ? Number(text) : NaN;
+}
+
 /** Reports bad input: throws an error naming the field, what is allowed and the item. */
 export type Fail = (message: string) => never;
 
@@ -128,7 +141,7 @@ export function checkField(rule: FieldRule, value: unknown, timeZone: string, fa
 	}
 	if (rule.text && typeof value !== 'string') value = String(value);
 	if (rule.number || rule.integer || rule.min !== undefined || rule.max !== undefined) {
-		const number = typeof value === 'number' ? value : Number(String(value).trim());
+		const number = decimalNumber(value);
 		if (!Number.isFinite(number) || (rule.integer && !Number.isInteger(number))) {
 			fail(
 				`${name} must be ${rule.integer ? 'a whole number' : 'a number'}; got "${String(value)}"`,

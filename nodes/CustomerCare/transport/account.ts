@@ -59,8 +59,10 @@ export function accountOf(node: INode, credentials: ICredentialDataDecryptedObje
 		);
 	}
 	const domain = typeof credentials.domain === 'string' ? credentials.domain.trim() : '';
-	if (!domain || domain.includes('/')) {
-		throw credentialError(node, 'Domain', 'must be your account identifier, without slashes');
+	// A path segment of its own: no slash, and not "." or "..", which a URL resolves away (the
+	// token would go to a path outside any account).
+	if (!domain || /[/\\]/.test(domain) || /^\.{1,2}$/.test(domain)) {
+		throw credentialError(node, 'Domain', 'must be your account identifier, without slashes (not . or ..)');
 	}
 	const timeZone = typeof credentials.timeZone === 'string' ? credentials.timeZone.trim() : '';
 	if (timeZone && !isValidTimeZone(timeZone)) {

@@ -39,7 +39,7 @@ export function missingRootError(node: INode, answer: IDataObject, source: Answe
 			: value === null
 				? 'null'
 				: `a value of type ${Array.isArray(value) ? 'array' : typeof value}`;
-	const arrays = Object.keys(answer).filter((key) => Array.isArray(answer[key]));
+	const arrays = Object.keys(answer).filter((key) => Array.isArray(answer[key]) && !NOT_RECORDS.test(key));
 	const arraysFound =
 		arrays.length > 1 ? ` It has several lists (${arrays.join(', ')}), so none is taken in its place.` : '';
 	return new NodeApiError(
@@ -54,15 +54,29 @@ export function missingRootError(node: INode, answer: IDataObject, source: Answe
 	);
 }
 
+/** Keys under which an answer carries failures or notes, never records (docs/api.md#answers-and-errors). */
+const NOT_RECORDS = /^(errors?|messages?|warnings?|extraDataJson)$/i;
+
 /**
- * The one array at the top of an answer, when there is exactly one: where a list's records are
+ * The one list at the top of an answer, when there is exactly one: where a list's records are
  * when its documented root is missing. The roots of the lead, deal and reference lists are our
  * assumption (the spec names none), so a server may well put them elsewhere
- * (docs/api.md#where-the-spec-is-unclear). Two arrays or none: undefined, never a guess.
+ * (docs/api.md#where-the-spec-is-unclear). A list is an array of records (objects), under a key
+ * that does not name failures: `errors: []` or `errors: ["…"]` beside `code: "ok"` is no list,
+ * and failures listed there leave nothing to take. Two lists or none: undefined, never a guess.
  */
 function theOneArrayOf(answer: IDataObject): IDataObject[] | undefined {
-	const arrays = Object.values(answer).filter((value) => Array.isArray(value));
-	return arrays.length === 1 ? (arrays[0] as IDataObject[]) : undefined;
+	const failures = Object.entries(answer).some(
+		([key, value]) => NOT_RECORDS.test(key) && Array.isArray(value) && value.length > 0,
+	);
+	if (failures) return undefined;
+	const lists = Object.entries(answer).filter(
+		([key, value]) =>
+			!NOT_RECORDS.test(key) &&
+			Array.isArray(value) &&
+			value.every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry)),
+	);
+	return lists.length === 1 ? (lists[0][1] as IDataObject[]) : undefined;
 }
 
 /**

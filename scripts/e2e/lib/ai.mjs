@@ -11,7 +11,7 @@
  *    Get tickets and Create ticket.
  *
  * Writes what one call of each kind looked like (schema, arguments, request, result) to
- * `ai-tool-calls.md` in the work folder and prints it.
+ * `cc-e2e-ai-tool-calls.md` in the system temp folder (a passing run removes the work folder) and prints it.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { SMS } from '../../api/endpoints';
 import { collection, dynamicOptions } from '../../shared/descriptions';
 import { operation } from '../../shared/operation';
-import { checked } from '../../shared/validation';
+import { checked, RECORD_ID } from '../../shared/validation';
 
 /** The API's limit on SMS text (docs/api.md#limits). */
 export const SMS_MAX_LENGTH = 1000;
@@ -63,7 +63,7 @@ export const sendSmsFields: INodeProperties[] = [
 				description: 'Log the SMS on this existing ticket (its ticket_id) instead of a new one',
 				routing: { send: { type: 'body', property: 'sms.ticket_id' } },
 			},
-			{ integer: true, min: 1 },
+			{ ...RECORD_ID, required: false },
 		),
 	]),
 ];
