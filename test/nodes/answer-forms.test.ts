@@ -19,7 +19,9 @@ import { accountOf, jsonOf, loadOptions, runNode, TriggerRun } from '../../tools
 let platform: FakePlatform;
 
 const clock = useTestClock();
-useFakePlatform((started) => (platform = started), { now: clockedNow });
+// Each test switches on the forms it is about, from the documented ones (also under
+// CC_FAKE_STRICT=1, which otherwise starts with every form on; its refusals stay on).
+useFakePlatform((started) => (platform = started), { now: clockedNow, answerForms: { all: false } });
 
 const second = (ms: number) => Math.floor(ms / 1000) * 1000;
 /** The fake's account zone is +07:00 (its default). */

@@ -11,6 +11,7 @@ import { type FakePlatform, type DealRec, type RecordedRequest } from '../../too
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
 import { expectReadable } from './readable';
+import { recordsOf } from './answer-lists';
 
 let platform: FakePlatform;
 
@@ -347,7 +348,7 @@ describe('Get Many', () => {
 		expect(requests.every((request) => request.method === 'GET' && request.path === '/acme/api/v1/deals')).toBe(true);
 		const output = jsonOf(run);
 		expect(output).toHaveLength(numFound);
-		expect(output).toEqual(requests.flatMap((request) => (request.response as { deals: IDataObject[] }).deals));
+		expect(output).toEqual(requests.flatMap((request) => recordsOf(request.response, 'deals')));
 		expect(output.map((entry) => entry.id)).toEqual([...platform.store.deals].sort((a, b) => a.id - b.id).map((entry) => entry.id));
 	});
 
@@ -358,7 +359,7 @@ describe('Get Many', () => {
 		});
 		const get = only(apiRequests());
 		expect(get.query).toEqual({ page: '1', count: '12' });
-		expect(jsonOf(run)).toEqual((get.response as { deals: IDataObject[] }).deals);
+		expect(jsonOf(run)).toEqual(recordsOf(get.response, 'deals'));
 		expect(jsonOf(run)).toHaveLength(12);
 	});
 
@@ -463,7 +464,7 @@ describe('reference lists', () => {
 		expect(request.path).toBe(path);
 		expect(request.query).toEqual({});
 		expect(request.body).toEqual(method === 'POST' ? {} : undefined);
-		expect(jsonOf(run)).toEqual((request.response as IDataObject)[key]);
+		expect(jsonOf(run)).toEqual(recordsOf(request.response, key));
 		expect(jsonOf(run)).toEqual(JSON.parse(JSON.stringify(stored())));
 	});
 });

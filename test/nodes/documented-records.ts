@@ -27,6 +27,11 @@ export interface DocumentedCode {
 	label: string;
 	/** Each code (as text) and its label, or the account list that names it. */
 	labels: Readonly<Record<string, string>> | AccountList;
+	/**
+	 * The words the platform may answer instead of the code (docs/api.md "Where the spec is
+	 * unclear"), lower case, and the code each stands for: Simplify outputs the code.
+	 */
+	words?: Readonly<Record<string, number>>;
 }
 
 export interface DocumentedRecord {
@@ -99,6 +104,15 @@ export const CONVERTED_TYPE_LABELS = { 1: 'Converted to Deal', 2: 'Unqualified' 
 /** docs/api.md#deals, `closed_type`: "1 won, 2 lost, 3 unqualified". */
 export const CLOSED_TYPE_LABELS = { 1: 'Won', 2: 'Lost', 3: 'Unqualified' };
 
+/** docs/api.md "Where the spec is unclear": `closed_type` also as the field list's words (api-spec 2.7). */
+export const CLOSED_TYPE_WORDS = { won: 1, lost: 2, unqualified: 3 };
+
+/**
+ * docs/api.md "Where the spec is unclear": `converted_type` also as `deal`, `converted to deal`,
+ * `converted to lead` (1), `unqualified`, `converted to unqualified` (2).
+ */
+export const CONVERTED_TYPE_WORDS = { deal: 1, 'converted to deal': 1, 'converted to lead': 1, unqualified: 2, 'converted to unqualified': 2 };
+
 /** docs/api.md#heartbeat-and-monitors: "status (1 UP, 0 DOWN)". */
 export const MONITOR_STATUS_LABELS = { 1: 'UP', 0: 'DOWN' };
 
@@ -114,7 +128,7 @@ const assigneeRole: DocumentedCode = { field: 'assignee.role_id', label: 'role_l
 const leadCodes: DocumentedCode[] = [
 	{ field: 'lead_status_id', label: 'lead_status_label', labels: 'leadStatus' },
 	{ field: 'last_lead_status_id', label: 'last_lead_status_label', labels: 'leadStatus' },
-	{ field: 'converted_type', label: 'converted_type_label', labels: CONVERTED_TYPE_LABELS },
+	{ field: 'converted_type', label: 'converted_type_label', labels: CONVERTED_TYPE_LABELS, words: CONVERTED_TYPE_WORDS },
 ];
 
 /**
@@ -161,7 +175,7 @@ export const DOCUMENTED_RECORDS = {
 			{ field: 'pipeline_id', label: 'pipeline_label', labels: 'pipeline' },
 			{ field: 'pipeline_stage_id', label: 'pipeline_stage_label', labels: 'stage' },
 			{ field: 'last_deal_stage_id', label: 'last_deal_stage_label', labels: 'stage' },
-			{ field: 'closed_type', label: 'closed_type_label', labels: CLOSED_TYPE_LABELS },
+			{ field: 'closed_type', label: 'closed_type_label', labels: CLOSED_TYPE_LABELS, words: CLOSED_TYPE_WORDS },
 		],
 		copies: {},
 	},

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Issue 19, defect 5: an answer without the property that holds its records. Before, each
  * list read turned it into an empty list: Get Many returned nothing, a dropdown was empty and
@@ -21,7 +22,12 @@ import { accountOf, jsonOf, listSearch, loadOptions, runNode, testCredentials, T
 let platform: FakePlatform;
 
 const clock = useTestClock();
-useFakePlatform((started) => (platform = started), { now: clockedNow });
+// The front takes the documented root out, so the platform answers with it; under
+// CC_FAKE_STRICT=1 the other forms (words, call zone) and the refusals stay on.
+useFakePlatform((started) => (platform = started), {
+	now: clockedNow,
+	answerForms: { ...(process.env.CC_FAKE_STRICT === '1' ? { all: true } : {}), roots: 'documented' },
+});
 
 /** Which answers lose their root: the path they come from (exact, with the domain) and the root. */
 let strip: { path: string; root: string } | undefined;

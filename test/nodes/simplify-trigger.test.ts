@@ -12,6 +12,7 @@ import { clockedNow, useTestClock } from './clock';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, TriggerRun } from '../../tools/engine-harness/harness';
 import { ACCOUNT_ZONE, expectReadable } from './readable';
+import { recordsOf } from './answer-lists';
 
 let platform: FakePlatform;
 
@@ -113,7 +114,7 @@ describe.each(EVENTS)('$event', ({ event, kind, change, listPath, root }) => {
 		const items = (await run.poll())!;
 		const listed = platform
 			.requests({ path: listPath })
-			.flatMap((request) => (request.response as IDataObject)[root] as IDataObject[]);
+			.flatMap((request) => recordsOf(request.response, root));
 		const idField = root === 'tickets' ? 'ticket_id' : 'id';
 		const emittedItem = items.find((item) => item[idField] === id);
 		const raw = listed.find((record) => record[idField] === id);

@@ -12,6 +12,7 @@ import { type FakePlatform, type RecordedRequest } from '../../tools/fake-platfo
 import { useFakePlatform } from './fake-platform-per-file';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE, accountOf, jsonOf, nodeTypes, runNode } from '../../tools/engine-harness/harness';
 import { ACCOUNT_ZONE, expectReadable } from './readable';
+import { recordsOf } from './answer-lists';
 
 let platform: FakePlatform;
 
@@ -34,10 +35,12 @@ interface Case {
 	references: string[];
 }
 
+/** One record (`ticket`) or a list (`leads`: under whatever root the platform answered, ./answer-lists.ts). */
 const root = (property: string) => (answers: IDataObject[]) =>
 	answers.flatMap((answer) => {
 		const value = answer[property];
-		return Array.isArray(value) ? (value as IDataObject[]) : [value as IDataObject];
+		if (value !== undefined && !Array.isArray(value)) return [value as IDataObject];
+		return recordsOf(answer, property);
 	});
 
 const ticketId = () => String(platform.store.tickets.find((ticket) => ticket.comments.length > 0)!.ticket_id);

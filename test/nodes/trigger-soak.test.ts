@@ -66,7 +66,12 @@ const dealUpdates = () =>
 		platform.store.updateDeal(id, { subject: subject(at) }, at),
 	);
 
-/** Calls end once: every change is a new call. Their times are zone-less, in the account's zone (+07:00). */
+/**
+ * Calls end once: every change is a new call. Their times are zone-less and the spec names no
+ * zone: the platform may write them in the account's (+07:00) or another (the fake's strict
+ * mode: UTC). So an emitted call is keyed by the true end of that call in the platform's store,
+ * whatever zone its stamp is written in.
+ */
 function callsEnded(): Watched {
 	return {
 		event: 'callEnded',
@@ -74,7 +79,7 @@ function callsEnded(): Watched {
 		change(at) {
 			return `${platform.store.createCall({}, at).id}@${at / SECOND}`;
 		},
-		keyOf: (item) => `${String(item.id)}@${Date.parse(`${String(item.end_time).replace(' ', 'T')}+07:00`) / SECOND}`,
+		keyOf: (item) => `${String(item.id)}@${(platform.store.calls.find((call) => call.id === item.id)?.end_time ?? NaN) / SECOND}`,
 	};
 }
 

@@ -11,7 +11,11 @@ import { changedJson, useAnswerFront, type PassingAnswer } from '../nodes/answer
 import { accountOf, loadOptions, runNode, testCredentials } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
-useFakePlatform((started) => (platform = started));
+// The front rewrites the documented root, so the platform answers with it; under
+// CC_FAKE_STRICT=1 the other forms (words, call zone) and the refusals stay on.
+useFakePlatform((started) => (platform = started), {
+	answerForms: { ...(process.env.CC_FAKE_STRICT === '1' ? { all: true } : {}), roots: 'documented' },
+});
 
 let rewrite: ((answer: PassingAnswer) => Partial<PassingAnswer> | undefined) | undefined;
 const frontUrl = useAnswerFront(() => platform, (answer) => rewrite?.(answer));
