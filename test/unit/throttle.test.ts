@@ -321,3 +321,65 @@ describe('what an answer proves about when its request arrived', () => {
 		expect(neverSent).toBeLessThan(1100);
 	});
 });
+
+describe('an urgent request (definitions that queued pages wait on) takes the next slot', () => {
+	/** Acquires a slot, keeps it `ms`, answers; records the order requests were let go in. */
+	function requester(throttle: AccountThrottle, order: string[]) {
+		return async (name: string, ms: number, urgent = false) => {
+			const release = (await throttle.acquire('https://a.example', urgent)) as Release;
+			order.push(name);
+			await new Promise((resolve) => setTimeout(resolve, ms));
+			release({ kind: 'answered' });
+		};
+	}
+
+	test('queued behind 20 pages spaced 68 ms apart, it goes next, and every page still goes, in order', async () => {
+		const throttle = new AccountThrottle(15);
+		const order: string[] = [];
+		const send = requester(throttle, order);
+		const pages = Array.from({ length: 20 }, (_, i) => send(`page ${i + 1}`, 50));
+		await jest.advanceTimersByTimeAsync(100);
+		const sentBefore = order.length;
+		const definitions = send('definitions', 50, true);
+		await jest.advanceTimersByTimeAsync(10_000);
+		await Promise.all([...pages, definitions]);
+		expect(order.indexOf('definitions')).toBe(sentBefore);
+		expect(order.filter((name) => name !== 'definitions')).toEqual(
+			Array.from({ length: 20 }, (_, i) => `page ${i + 1}`),
+		);
+	});
+
+	test('waiting for one of the five places on the wire, it gets the first one freed (no request is stranded)', async () => {
+		const throttle = new AccountThrottle(15);
+		const order: string[] = [];
+		const send = requester(throttle, order);
+		// Five slow requests fill the places on the wire; two more wait for a place, then the urgent one.
+		const slow = Array.from({ length: 5 }, (_, i) => send(`slow ${i + 1}`, 2_000));
+		await jest.advanceTimersByTimeAsync(1_000);
+		const waiting = [send('page A', 10), send('page B', 10)];
+		await jest.advanceTimersByTimeAsync(100);
+		const definitions = send('definitions', 10, true);
+		await jest.advanceTimersByTimeAsync(10_000);
+		await Promise.all([...slow, ...waiting, definitions]);
+		// The throttle keeps no order among requests of the same lane that wake together.
+		expect(order[5]).toBe('definitions');
+		expect(order.slice(6).sort()).toEqual(['page A', 'page B']);
+	});
+
+	test('a lock-out while it waits: it and the requests behind it all get the lock-out', async () => {
+		const throttle = new AccountThrottle(15);
+		const releases: Release[] = [];
+		for (let i = 0; i < 5; i++) {
+			const slot = throttle.acquire();
+			await jest.advanceTimersByTimeAsync(100);
+			releases.push((await slot) as Release);
+		}
+		const page = throttle.acquire();
+		const definitions = throttle.acquire('', true);
+		const until = Date.now() + 15 * 60_000;
+		releases[0]({ kind: 'lockedOut', until });
+		await jest.advanceTimersByTimeAsync(1000);
+		expect(await definitions).toEqual({ kind: 'lockedOut', until });
+		expect(await page).toEqual({ kind: 'lockedOut', until });
+	});
+});

@@ -85,7 +85,8 @@ async function read(
 	const source = SOURCES[name];
 	const records = fetchList.call(
 		ctx,
-		{ method: source.method, path: source.path, account },
+		// Pages or items wait on these to be shaped: they go before queued pages.
+		{ method: source.method, path: source.path, account, urgent: true },
 		source,
 	);
 	cache.set(key, { at: Date.now(), records });

@@ -126,7 +126,7 @@ export async function exchange(
 	for (;;) {
 		const host = hosts[hostIndex];
 		const waitingSince = Date.now();
-		const release = await throttle.acquire(host);
+		const release = await throttle.acquire(host, request.urgent);
 		if (typeof release !== 'function') throw blockedError(node, release, request.itemIndex);
 		const sentAt = Date.now();
 		// Waits for a slot (429 pauses too) do not count: a hang after 429s still ends in time.

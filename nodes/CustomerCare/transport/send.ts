@@ -29,6 +29,11 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** The account, when the caller resolved it already (once per item); read from the credential otherwise. */
 	account?: Account;
+	/**
+	 * Other work waits on its answer (the definitions that label a Return All's pages): it takes
+	 * the account's next slot before requests queued without it. Same budget, another order.
+	 */
+	urgent?: boolean;
 }
 
 export interface FullResponse {

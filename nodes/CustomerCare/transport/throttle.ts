@@ -149,6 +149,11 @@ export class AccountThrottle {
 
 	private readonly waitingForSlot: Array<() => void> = [];
 
+	/** Urgent requests waiting for a slot; while there are any, the others wait in `waitingForUrgent`. */
+	private urgentWaiting = 0;
+
+	private readonly waitingForUrgent: Array<() => void> = [];
+
 	private pausedUntil = 0;
 
 	/** The 429s in a row, the cool-down and the lock-out (lockout.ts). */
@@ -200,13 +205,30 @@ export class AccountThrottle {
 
 	/**
 	 * Waits for a slot for a request to `host`. Returns the release to call with the answer, or
-	 * the reason why nothing may be sent.
+	 * the reason why nothing may be sent. An `urgent` request (other work waits on its answer)
+	 * takes the next slot before the requests waiting without it.
 	 */
-	async acquire(host = ''): Promise<ThrottleBlock | Release> {
+	async acquire(host = '', urgent = false): Promise<ThrottleBlock | Release> {
+		if (!urgent) return await this.take(host, false);
+		this.urgentWaiting++;
+		try {
+			return await this.take(host, true);
+		} finally {
+			if (--this.urgentWaiting === 0) this.waitingForUrgent.splice(0).forEach((wake) => wake());
+		}
+	}
+
+	private async take(host: string, urgent: boolean): Promise<ThrottleBlock | Release> {
 		for (;;) {
 			const now = Date.now();
 			const block = this.blocked(now);
 			if (block) return block;
+			if (!urgent && this.urgentWaiting > 0) {
+				// Hand any slot this request was woken for to the urgent ones, and wait behind them.
+				this.waitingForSlot.splice(0).forEach((wake) => wake());
+				await new Promise<void>((resolve) => this.waitingForUrgent.push(resolve));
+				continue;
+			}
 			if (this.pausedUntil > now) {
 				await sleep(this.pausedUntil - now);
 				continue;
