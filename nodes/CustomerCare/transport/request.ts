@@ -1,4 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { accountOf, CREDENTIAL_TYPE, isHostAllowed, type Account } from './account';
@@ -31,8 +31,14 @@ const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
  */
 const REQUEST_TIME_LIMIT_MS = 60_000;
 
+/** The credential each account was read from, for n8n's authenticated helper (sendVia). */
+const credentialOf = new WeakMap<Account, ICredentialDataDecryptedObject>();
+
 export async function getAccount(this: TransportContext): Promise<Account> {
-	return accountOf(this.getNode(), await this.getCredentials(CREDENTIAL_TYPE));
+	const credential = await this.getCredentials(CREDENTIAL_TYPE);
+	const account = accountOf(this.getNode(), credential);
+	credentialOf.set(account, credential);
+	return account;
 }
 
 /** What a request goes out with: the node (for its errors), the way to send, the Request Options. */
@@ -59,7 +65,7 @@ export async function customerCareRequest(
 	const account = request.account ?? (await getAccount.call(this));
 	const channel = {
 		node: this.getNode(),
-		send: sendVia(this),
+		send: sendVia(this, credentialOf.get(account)),
 		settings: requestSettingsOf(this, request.itemIndex),
 	};
 	const answer = await exchange(channel, account, request);

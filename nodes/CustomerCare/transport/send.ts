@@ -1,4 +1,6 @@
 import type {
+	IAdditionalCredentialOptions,
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -51,11 +53,20 @@ export type Outcome =
 	| { kind: 'answer'; status: number; statusMessage?: string; body: unknown; location?: string }
 	| { kind: 'error'; error: unknown };
 
-/** Through n8n's helpers: the credential's authenticate adds the token, n8n's checks apply. */
-export function sendVia(ctx: TransportContext): Send {
+/**
+ * Through n8n's helpers: the credential's authenticate adds the token, n8n's checks apply.
+ * `credential`: the credential as the item already read it, handed back to n8n so that it does
+ * not read and decrypt it again for every request (in queue mode a database read, made after
+ * the throttle let the request go: under load, requests spaced by the throttle then reach the
+ * platform together).
+ */
+export function sendVia(ctx: TransportContext, credential?: ICredentialDataDecryptedObject): Send {
+	const known: IAdditionalCredentialOptions | undefined = credential && {
+		credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credential },
+	};
 	return async (options, authenticated) =>
 		(authenticated
-			? await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)
+			? await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options, known)
 			: await ctx.helpers.httpRequest(options)) as FullResponse;
 }
 
