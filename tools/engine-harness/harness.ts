@@ -103,6 +103,18 @@ function resolveCredentialExpression(value: unknown, credentials: ICredentialDat
 		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
 }
 
+/** How often n8n asked for the decrypted credential, by type (n8n reads the database for each). */
+const credentialReads = new Map<string, number>();
+
+/** Times n8n read a credential of `type` since the last reset. */
+export function credentialReadCount(type = 'customerCareApi'): number {
+	return credentialReads.get(type) ?? 0;
+}
+
+export function resetCredentialReads() {
+	credentialReads.clear();
+}
+
 /** Holds decrypted credentials in memory and applies the credential type's generic authenticate. */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
@@ -150,6 +162,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string) {
+		credentialReads.set(type, credentialReadCount(type) + 1);
 		const data = this.credentials[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return data;
