@@ -282,18 +282,19 @@ async function main() {
 				check(figures.lockouts === 0, `${figures.lockouts} lock-out answers`);
 				check(figures.failedItems === 0, `${figures.failedItems} failed executions`);
 				check(overlap.seconds > 0, 'the workers never ran executions at the same time');
-				// Issue 20 (open) targets ≥ 80 % of 15/s and ≤ 5 % 429s. Measured runs (2026-11-24/25) fall on
-				// both sides: 65–88 % of 15/s, 1.6–10 % 429s, up to 13 in a row when three workers start
-				// together. The targets are printed (met / NOT MET); CI fails on the hard lines only: a
-				// lock-out (20 in a row), a sharing rule that collapses (below 60 % of 15/s) or that
-				// lives on 429s (above 15 %).
+				// Issue 20 targets ≥ 80 % of 15/s and ≤ 5 % 429s. Since the credential is no longer read per
+				// request (docs/rate-budget.md, "Between the throttle and the wire"), runs of 2026-11-25 gave
+				// 79–91 % of 15/s and 2.1–4.7 % 429s, at most 3 in a row (before: 65–88 %, 4–10.6 %, up to
+				// 13). One 10-second run varies by a few per cent, so the targets are printed (met / NOT MET)
+				// and CI fails on the hard lines: a lock-out (20 in a row), a sharing rule that collapses
+				// (below 60 % of 15/s) or that lives on 429s (above 10 %).
 				const target = (met) => (met ? 'met' : 'NOT MET');
 				say(
 					`  spread/${count} workers, issue 20's targets: ≥ ${MIN_OVERLAP_SHARE * 100} % of ${RATE}/s ${target(overlap.perSecond >= MIN_OVERLAP_SHARE * RATE)}, ` +
 						`≤ ${MAX_429_SHARE * 100} % 429s ${target(figures.percent429 <= MAX_429_SHARE * 100)}`,
 				);
 				check(overlap.perSecond >= 0.6 * RATE, `${overlap.perSecond} accepted req/s while the workers overlapped, < ${0.6 * RATE}`);
-				check(figures.percent429 <= 15, `${figures.percent429} % of answers were 429s, > 15 %`);
+				check(figures.percent429 <= 10, `${figures.percent429} % of answers were 429s, > 10 %`);
 				check(figures.longest429Run < 20, `${figures.longest429Run} 429s in a row (the platform locks the domain out at 20)`);
 				return {
 					note: `workers ${figures.split.map((s) => `${s.worker} ${s.executions}`).join(', ')}; ${expected.size} tickets each; overlap ${overlap.seconds} s: ${overlap.perSecond} req/s (${overlap.ofLimit} % of ${RATE}/s); ${figures.accepted} accepted, ${figures.status429} × 429 (${figures.percent429} %), max ${figures.longest429Run} in a row, busiest second ${figures.busiestSecond}, 0 lock-outs, 0 failed`,
