@@ -263,4 +263,40 @@ describe('hand-made cases', () => {
 		await Promise.all([definitions, page]);
 		expect(order).toEqual(['page 0', 'definitions: lockedOut', 'page 1: lockedOut']);
 	});
+
+	test('the guard cools down (14 × 429 in a row, docs/api.md#limits: 20 lock the domain out) while an urgent request and pages wait: all get the block, none is stranded', async () => {
+		const throttle = new AccountThrottle(15);
+		const order: string[] = [];
+		const send = requester(throttle, order);
+		for (let i = 1; i <= 13; i++) {
+			const refused = send(`refused ${i}`, 50, false, { kind: 'rateLimited', sentAt: 0 });
+			await jest.advanceTimersByTimeAsync(40_000);
+			await refused;
+		}
+		const last = send('refused 14', 50, false, { kind: 'rateLimited', sentAt: 0 });
+		await jest.advanceTimersByTimeAsync(40_000);
+		await last;
+		// 14 in a row: nothing is sent for an hour; an urgent request is no exception.
+		const waiting = [send('page A', 50), send('definitions', 50, true), send('page B', 50)];
+		await jest.advanceTimersByTimeAsync(1000);
+		await Promise.all(waiting);
+		expect(order.slice(14).sort()).toEqual(['definitions: coolingDown', 'page A: coolingDown', 'page B: coolingDown']);
+	});
+
+	test('the 14th 429 comes back while an urgent request and pages wait behind the probe: all get the block', async () => {
+		const throttle = new AccountThrottle(15);
+		const order: string[] = [];
+		const send = requester(throttle, order);
+		for (let i = 1; i <= 13; i++) {
+			const refused = send(`refused ${i}`, 50, false, { kind: 'rateLimited', sentAt: 0 });
+			await jest.advanceTimersByTimeAsync(40_000);
+			await refused;
+		}
+		const probe = send('refused 14', 500, false, { kind: 'rateLimited', sentAt: 0 });
+		await jest.advanceTimersByTimeAsync(10);
+		const waiting = [send('page A', 50), send('definitions', 50, true), send('page B', 50)];
+		await jest.advanceTimersByTimeAsync(2000);
+		await Promise.all([probe, ...waiting]);
+		expect(order.slice(14).sort()).toEqual(['definitions: coolingDown', 'page A: coolingDown', 'page B: coolingDown']);
+	});
 });
