@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Red team 24, issue 20: the item's credential handed back to n8n's authenticated helper
  * (transport/send.ts sendVia(ctx, credential), commit 20766e9). Promise: n8n reads and decrypts
