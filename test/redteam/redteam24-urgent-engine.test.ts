@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Red team 24, issue 20: the urgent lane through n8n's engine against the fake platform. A Ticket →
  * Get Many Return All (Simplify on, the default) reads page 1 of each 31-day window, then asks for
