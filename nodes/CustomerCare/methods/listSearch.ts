@@ -8,6 +8,7 @@ import type {
 import { DEAL, LEAD, TICKET, type ListEndpoint } from '../api/endpoints';
 import { toIsoZ } from '../transport/dates';
 import { fetchList, MAX_WINDOW_MS } from '../transport/list';
+import { getAccount } from '../transport/request';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -126,6 +127,8 @@ async function searchRecords(
 			);
 
 	const results: INodeListSearchItems[] = [];
+	// One credential read for the whole search, not one per window (n8n decrypts it for each).
+	const account = await getAccount.call(ctx);
 	// The editor loads a search's next page only when its list is scrolled, so a page holds
 	// PAGE_TARGET matches or ends the list; the windows after the first are the API's longest
 	// (31 days of seconds, docs/api.md#times), so a rare match costs about one request per month read.
@@ -141,6 +144,7 @@ async function searchRecords(
 				method: list.method,
 				path: list.path,
 				qs: { created_since: toIsoZ(sinceMs), created_to: toIsoZ(endMs) },
+				account,
 			},
 			list,
 		);

@@ -100,6 +100,25 @@ function given(value: unknown): boolean {
 }
 
 /** The request of one page (or of the whole list when it is not paged). */
+/**
+ * Requests of one read sent together (its windows, or its pages): once one fails, those not yet
+ * sent are not sent at all. The read fails with the first error; the others would only spend the
+ * account's budget after the item (or the node) has already failed.
+ */
+function sentTogether(request: ApiRequest) {
+	let failed = false;
+	const parent = request.abandoned;
+	return {
+		abandoned: () => failed || (parent?.() ?? false),
+		async all<T>(reads: Array<Promise<T>>): Promise<T[]> {
+			return await Promise.all(reads).catch(async (error: unknown) => {
+				failed = true;
+				return await Promise.reject(error);
+			});
+		},
+	};
+}
+
 function pageRequest(request: ApiRequest, spec: ListSpec, page?: { page: number; count: number }): ApiRequest {
 	return { ...request, qs: { ...withCoveringPair(request.qs ?? {}, spec), ...page } };
 }
@@ -150,15 +169,17 @@ export async function fetchList(
 	const [since, to] = pair;
 	const sinceMs = Date.parse(String(qs[since]));
 	const toMs = qs[to] !== undefined && qs[to] !== '' ? Date.parse(String(qs[to])) : Date.now();
+	const group = sentTogether(request);
 	const windows = splitWindow(sinceMs, toMs).map(([start, end]) => ({
 		...request,
 		qs: { ...qs, [since]: toIsoZ(start), [to]: toIsoZ(end) },
+		abandoned: group.abandoned,
 	}));
 	const compare = windows.length > 1 ? spec.order?.(qs) : undefined;
 	if (compare) {
 		// Each window comes in the API's order, so the first `limit` records of the merge are
 		// among the first `limit` of each window.
-		const perWindow = await Promise.all(
+		const perWindow = await group.all(
 			windows.map(async (window) => await fetchPages.call(this, window, spec, limit)),
 		);
 		const merged = dedupe(perWindow.flat(), spec.idProperty).sort(compare);
@@ -173,7 +194,7 @@ export async function fetchList(
 		}
 		return dedupe(records, spec.idProperty).slice(0, limit);
 	}
-	const perWindow = await Promise.all(
+	const perWindow = await group.all(
 		windows.map(async (window) => await fetchPages.call(this, window, spec, undefined, shape)),
 	);
 	return dedupe(perWindow.flat(), spec.idProperty);
@@ -268,8 +289,12 @@ export async function readAllPages(
 	spec: ListSpec,
 	{ accept = () => true, shape = unshaped, whenUnstable = 'keep' }: PagedReadOptions = {},
 ): Promise<PagesRead> {
+	const pagesGroup = sentTogether(request);
 	const page = async (pageNumber: number, count: number) =>
-		await customerCareRequest.call(this, pageRequest(request, spec, { page: pageNumber, count }));
+		await customerCareRequest.call(this, {
+			...pageRequest(request, spec, { page: pageNumber, count }),
+			abandoned: pagesGroup.abandoned,
+		});
 	/**
 	 * A page's records, shaped as soon as they arrive; only what the read needs of the answer
 	 * is kept besides (the raw answer is left to the garbage collector at once).
@@ -295,7 +320,7 @@ export async function readAllPages(
 
 		// The other pages are asked for first, then the first page is shaped while they are read.
 		const [rest, firstRecords] = await Promise.all([
-			Promise.all(
+			pagesGroup.all(
 				Array.from({ length: pages - 1 }, async (_, index) => await shapedPage(index + 2)),
 			),
 			shape(firstRaw),

@@ -1,5 +1,5 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { accountOf, CREDENTIAL_TYPE, isHostAllowed, type Account } from './account';
 import { classify, type Verdict } from './classify';
@@ -134,6 +134,12 @@ export async function exchange(
 		const waitingSince = Date.now();
 		const release = await throttle.acquire(host, request.urgent);
 		if (typeof release !== 'function') throw blockedError(node, release, request.itemIndex);
+		if (request.abandoned?.()) {
+			release({ kind: 'neverSent' });
+			throw new NodeOperationError(node, 'Not sent: another request of the same read failed first', {
+				itemIndex: request.itemIndex,
+			});
+		}
 		const sentAt = Date.now();
 		// Waits for a slot (429 pauses too) do not count: a hang after 429s still ends in time.
 		if (deadline) deadline += sentAt - waitingSince;

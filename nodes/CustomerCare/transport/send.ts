@@ -36,6 +36,11 @@ export interface ApiRequest {
 	 * the account's next slot before requests queued without it. Same budget, another order.
 	 */
 	urgent?: boolean;
+	/**
+	 * For requests of one read sent together (its windows, its pages): true once another of them
+	 * failed. A request that has not left by then is not sent; the read fails with the first error.
+	 */
+	abandoned?: () => boolean;
 }
 
 export interface FullResponse {
