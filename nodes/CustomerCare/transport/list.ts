@@ -99,7 +99,6 @@ function given(value: unknown): boolean {
 	return value !== undefined && value !== null && value !== '';
 }
 
-/** The request of one page (or of the whole list when it is not paged). */
 /**
  * Requests of one read sent together (its windows, or its pages): once one fails, those not yet
  * sent are not sent at all. The read fails with the first error; the others would only spend the
@@ -119,6 +118,7 @@ function sentTogether(request: ApiRequest) {
 	};
 }
 
+/** The request of one page (or of the whole list when it is not paged). */
 function pageRequest(request: ApiRequest, spec: ListSpec, page?: { page: number; count: number }): ApiRequest {
 	return { ...request, qs: { ...withCoveringPair(request.qs ?? {}, spec), ...page } };
 }
