@@ -3,7 +3,7 @@
  * credential back to n8n's authenticated helper (`credentialsDecrypted`, as n8n's own routing
  * node does). In n8n each read is a database query and a decryption, made after the throttle
  * let the request go; in queue mode, under load, such reads bunched requests the throttle had
- * spaced (issue 20: 6.5–10.6 % 429s with three workers before, 3.4–5.9 % after, in six runs each).
+ * spaced (issue 20, three workers: 6.5–10.6 % 429s before, 3.4–5.9 % after).
  * n8n's generic authenticate still adds the token: every request carries it.
  */
 import { useFakePlatform } from './fake-platform-per-file';
