@@ -9,9 +9,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { busiestSecond, type FakePlatform, type RecordedRequest } from '../../tools/fake-platform';
+import { busiestSecond, type FakePlatform } from '../../tools/fake-platform';
 import { accountOf, jsonOf, runNode } from '../../tools/engine-harness/harness';
 import { useFakePlatform } from '../nodes/fake-platform-per-file';
+import { labelled, ticketPagesInOrder, TICKET_LIST, type Definition } from '../nodes/ticket-pages';
 
 let platform: FakePlatform;
 
@@ -20,7 +21,6 @@ useFakePlatform((started) => (platform = started), { size: { tickets: 8000, days
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-const TICKET_LIST = '/acme/api/v2/tickets';
 const DEFINITIONS = '/acme/api/v1/tickets/custom_fields';
 
 const to = () => Math.floor(platform.store.seededAt / 1000) * 1000;
@@ -34,34 +34,7 @@ const parameters = (extra: IDataObject = {}) => ({
 	...extra,
 });
 
-interface Definition {
-	custom_field_id: number;
-	custom_field_lable: string;
-	values?: Array<{ id: number; lable: string }>;
-}
-
-/** docs/api.md#custom-fields: with Simplify, `{label: value}`, a choice's id (or ids) shown as its `lable`. */
-function labelled(raw: unknown, definitions: Definition[]): IDataObject {
-	const expected: IDataObject = {};
-	for (const entry of raw as Array<{ id: number; value: unknown }>) {
-		const definition = definitions.find((candidate) => candidate.custom_field_id === entry.id)!;
-		const label = (id: unknown) => definition.values?.find((choice) => String(choice.id) === String(id))?.lable ?? id;
-		expected[definition.custom_field_lable] = Array.isArray(entry.value)
-			? (entry.value.map(label) as IDataObject[string])
-			: definition.values
-				? (label(entry.value) as IDataObject[string])
-				: (entry.value as IDataObject[string]);
-	}
-	return expected;
-}
-
-/** The answered ticket pages, in the order the node merges them. */
-function pagesInOrder(): RecordedRequest[] {
-	return platform
-		.requests({ path: TICKET_LIST })
-		.filter((request) => request.status === 200)
-		.sort((a, b) => a.query.created_since.localeCompare(b.query.created_since) || Number(a.query.page) - Number(b.query.page));
-}
+const pagesInOrder = () => ticketPagesInOrder(platform);
 
 function expectEveryRecordLabelled(run: Awaited<ReturnType<typeof runNode>>) {
 	expect(run.error).toBeUndefined();

@@ -217,6 +217,15 @@ describe('hand-made cases', () => {
 		};
 	}
 
+	/** 13 requests in a row answered 429, each after the pause of the one before. */
+	async function refuseThirteen(send: ReturnType<typeof requester>) {
+		for (let i = 1; i <= 13; i++) {
+			const refused = send(`refused ${i}`, 50, false, { kind: 'rateLimited', sentAt: 0 });
+			await jest.advanceTimersByTimeAsync(40_000);
+			await refused;
+		}
+	}
+
 	test('an urgent request during a 429 pause and probe (one at a time): it goes as the probe, then the pages one at a time', async () => {
 		const throttle = new AccountThrottle(15);
 		const order: string[] = [];
@@ -268,11 +277,7 @@ describe('hand-made cases', () => {
 		const throttle = new AccountThrottle(15);
 		const order: string[] = [];
 		const send = requester(throttle, order);
-		for (let i = 1; i <= 13; i++) {
-			const refused = send(`refused ${i}`, 50, false, { kind: 'rateLimited', sentAt: 0 });
-			await jest.advanceTimersByTimeAsync(40_000);
-			await refused;
-		}
+		await refuseThirteen(send);
 		const last = send('refused 14', 50, false, { kind: 'rateLimited', sentAt: 0 });
 		await jest.advanceTimersByTimeAsync(40_000);
 		await last;
@@ -287,11 +292,7 @@ describe('hand-made cases', () => {
 		const throttle = new AccountThrottle(15);
 		const order: string[] = [];
 		const send = requester(throttle, order);
-		for (let i = 1; i <= 13; i++) {
-			const refused = send(`refused ${i}`, 50, false, { kind: 'rateLimited', sentAt: 0 });
-			await jest.advanceTimersByTimeAsync(40_000);
-			await refused;
-		}
+		await refuseThirteen(send);
 		const probe = send('refused 14', 500, false, { kind: 'rateLimited', sentAt: 0 });
 		await jest.advanceTimersByTimeAsync(10);
 		const waiting = [send('page A', 50), send('definitions', 50, true), send('page B', 50)];
