@@ -2,7 +2,7 @@
  * The fake Customer-Care Platform (tools/fake-platform) as a child process, for the end-to-end
  * tests and `npm start`, plus a small client for its public API and its control API.
  *
- *   const fake = await startFakePlatform({ token });          // { strict: true }: the fake's strict mode (--strict)
+ *   const fake = await startFakePlatform({ token });          // { strict: true }: the fake's strict mode (--strict); { platform: 'spec' }: the spec's reading
  *   fake.baseUrl, fake.backupUrl, fake.statusUrl, fake.domain, fake.token
  *   await fake.requests({ method: 'POST', path: '/acme/api/v1/tickets' })   // what n8n SENT
  *   await fake.api('GET', '/api/v1/agents')                                 // authenticated call
@@ -15,10 +15,12 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export async function startFakePlatform({ port = 0, backupPort = 0, token, domain = 'acme', seed, quiet = true, strict } = {}) {
+export async function startFakePlatform({ port = 0, backupPort = 0, token, domain = 'acme', seed, quiet = true, strict, platform } = {}) {
 	const env = { ...process.env, PORT: String(port), BACKUP_PORT: String(backupPort), DOMAIN: domain };
 	// Strict mode refuses what the spec marks required or limited; default: CC_FAKE_STRICT=1 in the environment.
 	if (strict !== undefined) env.CC_FAKE_STRICT = strict ? '1' : '0';
+	// The platform played: 'real' (default) or 'spec'; default: CC_FAKE_PLATFORM in the environment.
+	if (platform !== undefined) env.CC_FAKE_PLATFORM = platform;
 	if (token) env.TOKEN = token;
 	if (seed !== undefined) env.SEED = String(seed);
 	const child = spawn(

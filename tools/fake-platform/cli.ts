@@ -12,6 +12,8 @@
  *   PER_SECOND   rate limit per second (default 15)
  *   CC_FAKE_STRICT=1 or --strict: strict mode, refusing what the spec marks required or limited
  *                (an unknown query parameter, a missing required one, a window of 31 days or more)
+ *   CC_FAKE_PLATFORM=spec or --platform=spec: answer the spec's literal reading instead of the
+ *                real platform's (default real: one local wall clock, the real answer shapes)
  * Runs until SIGINT/SIGTERM.
  */
 import { FakePlatform } from './index';
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
 		timeZoneOffset: option('tz', 'TZ_OFFSET'),
 		rateLimit: { perSecond: num(option('per-second', 'PER_SECOND')) },
 		strict: process.argv.slice(2).includes('--strict') || process.env.CC_FAKE_STRICT === '1',
+		platform: option('platform', 'CC_FAKE_PLATFORM') === 'spec' ? 'spec' : 'real',
 	});
 	const lines = [
 		'Fake Customer-Care Platform is running',
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
 		`  status URL:  ${platform.statusUrl}   (heartbeat: ${platform.statusUrl}/api/v1/heartbeat)`,
 		`  domain:      ${platform.domain}`,
 		`  mode:        ${platform.strict ? 'strict (refuses what the spec marks required or limited)' : 'default'}`,
+		`  platform:    ${platform.platform === 'real' ? 'real (as the real platform answers: one local clock, real shapes)' : "spec (the spec's literal reading)"}`,
 		`  API token:   ${platform.token}   (a fake, local-only token)`,
 		`  example:     curl -H 'Authorization: Bearer ${platform.token}' ${platform.baseUrl}/${platform.domain}/api/v1/agents`,
 		`  control API: ${platform.baseUrl}/__control/info`,

@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formsFrom, type AnswerForms } from './answerForms';
 import { PlatformServer, type Fault, type RateLimitOptions, type RecordedRequest, type ServerName } from './server';
+import type { FakePlatformKind } from './render';
 import { Store } from './store';
 import { parseOffset } from './time';
 
@@ -21,6 +22,7 @@ export { busiestSecond, longest429Run, summarizeLog } from './figures';
 export { DEFAULT_RATE_LIMIT, MALFORMED_BODY, RateLimiter } from './server';
 export { MESSAGES } from './handlers';
 export { Store, mulberry32 } from './store';
+export type { FakePlatformKind } from './render';
 export { ALTERNATE_FORMS, ALTERNATE_ROOT, DOCUMENTED_FORMS, type AnswerForms } from './answerForms';
 export type * from './store';
 export * as schemas from './schemas';
@@ -58,6 +60,20 @@ export interface FakePlatformOptions {
 	 * environment (`npm run test:strict`), otherwise off.
 	 */
 	strict?: boolean;
+	/**
+	 * The platform played: `real` (default) answers as the real platform's clients show it, `spec`
+	 * the vendor spec's literal reading (render.ts FakePlatformKind). Default: CC_FAKE_PLATFORM in
+	 * the environment (`npm run test:spec` sets `spec`), otherwise `real`.
+	 */
+	platform?: FakePlatformKind;
+}
+
+/** The platform named by CC_FAKE_PLATFORM (`real` or `spec`), else `real`. */
+export function platformFromEnv(): FakePlatformKind {
+	const named = process.env.CC_FAKE_PLATFORM;
+	if (named === undefined || named === '' || named === 'real') return 'real';
+	if (named === 'spec') return 'spec';
+	throw new Error(`CC_FAKE_PLATFORM must be real or spec; got "${named}"`);
 }
 
 export const DEFAULT_SIZE = { tickets: 2600, leads: 2200, deals: 1200, calls: 3000, days: 130 };
@@ -88,6 +104,8 @@ export class FakePlatform {
 	readonly store: Store;
 	/** Strict mode is on (FakePlatformOptions.strict). */
 	readonly strict: boolean;
+	/** The platform played (FakePlatformOptions.platform). */
+	readonly platform: FakePlatformKind;
 	private readonly core: PlatformServer;
 	private readonly servers: Server[];
 
@@ -96,6 +114,7 @@ export class FakePlatform {
 		this.servers = servers;
 		this.store = core.store;
 		this.strict = core.strict;
+		this.platform = core.platform;
 		this.domain = core.domain;
 		this.token = core.token;
 		this.baseUrl = baseUrl;
@@ -120,6 +139,7 @@ export class FakePlatform {
 			offset,
 			rateLimit: options.rateLimit,
 			strict,
+			platform: options.platform ?? platformFromEnv(),
 			// Strict mode answers in the other forms too, unless the forms are given.
 			answerForms: formsFrom(options.answerForms ?? (strict ? { all: true } : {})),
 		});

@@ -26,7 +26,16 @@ export interface RenderContext {
 	baseUrl: string;
 	/** The answer forms (answerForms.ts); absent: the documented ones. */
 	forms?: AnswerForms;
+	/**
+	 * Which platform the fake plays (docs/api.md#what-the-real-platform-answers): `real` (the
+	 * default) answers as the real platform's public clients show it (one local wall clock with a
+	 * decorative `Z`, definitions and records in their real shapes); `spec` answers the vendor
+	 * spec's literal reading (`Z` is UTC, the documented shapes).
+	 */
+	platform: FakePlatformKind;
 }
+
+export type FakePlatformKind = 'real' | 'spec';
 
 /** A coded value as a number, or as the field list's word when the forms ask for words. */
 function coded<T extends number | null>(code: T, form: 'number' | 'word' | undefined, words: Record<number, string>): T | string {

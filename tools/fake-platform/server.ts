@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DOCUMENTED_FORMS, formsFrom, withRootForm, type AnswerForms } from './answerForms';
 import { ApiError, MESSAGES, matchRoute, refuseStrictly, type HandlerContext } from './handlers';
 import { summarizeLog } from './figures';
-import { recordingAvailable, renderMonitor } from './render';
+import { recordingAvailable, renderMonitor, type FakePlatformKind } from './render';
 import { HeartbeatQuery } from './schemas';
 import { NotFoundError, type Store } from './store';
 import { HOUR, SECOND, fmtRfc3339 } from './time';
@@ -210,6 +210,8 @@ export interface PlatformServerOptions {
 	answerForms?: AnswerForms;
 	/** Strict mode: refuses what the spec marks required or limited (handlers.ts refuseStrictly). */
 	strict?: boolean;
+	/** The platform played (RenderContext.platform); default `real`. */
+	platform?: FakePlatformKind;
 }
 
 export interface PlatformUrls {
@@ -227,6 +229,7 @@ export class PlatformServer {
 	/** Which of the forms the spec allows the answers take (answerForms.ts). */
 	answerForms: AnswerForms;
 	readonly strict: boolean;
+	readonly platform: FakePlatformKind;
 	urls: PlatformUrls = { baseUrl: '', backupUrl: '', statusUrl: '' };
 	private log: RecordedRequest[] = [];
 	private faults: FaultState[] = [];
@@ -242,6 +245,7 @@ export class PlatformServer {
 		this.limiter = new RateLimiter(options.rateLimit);
 		this.answerForms = options.answerForms ?? DOCUMENTED_FORMS;
 		this.strict = options.strict ?? false;
+		this.platform = options.platform ?? 'real';
 	}
 
 	// --- public surface used by FakePlatform -------------------------------------------------
@@ -270,7 +274,7 @@ export class PlatformServer {
 	}
 
 	private context(): HandlerContext {
-		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl, forms: this.answerForms, strict: this.strict };
+		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl, forms: this.answerForms, strict: this.strict, platform: this.platform };
 	}
 
 	// --- pipeline ----------------------------------------------------------------------------
@@ -535,7 +539,7 @@ export class PlatformServer {
 		const idOf = (re: RegExp) => Number(re.exec(route)?.[1]);
 		try {
 			if (route === 'GET /__control/info') {
-				return okBody({ ...this.urls, domain: this.domain, token: this.token, now: this.store.now().toISOString(), offset: this.offset, strict: this.strict });
+				return okBody({ ...this.urls, domain: this.domain, token: this.token, now: this.store.now().toISOString(), offset: this.offset, strict: this.strict, platform: this.platform });
 			}
 			if (route === 'GET /__control/log') return okBody({ requests: this.log });
 			if (route === 'DELETE /__control/log') return (this.clearLog(), okBody());
