@@ -73,7 +73,29 @@ export class CustomerCareApi implements ICredentialType {
 			default: '',
 			placeholder: 'Asia/Ho_Chi_Minh',
 			description:
-				'The time zone of the account, used for the API times that carry no zone (YYYY-MM-DD HH:mm:ss). Leave empty to use the workflow time zone.',
+				"The zone of the platform's clock: its times, and the filters it compares, are this zone's local time. Leave empty for Asia/Ho_Chi_Minh (UTC+7), the clock of every account seen. The workflow's time zone is never used for the platform's times.",
+		},
+		{
+			displayName: 'Platform Clock',
+			name: 'timeConvention',
+			type: 'options',
+			default: 'wallClock',
+			options: [
+				{
+					name: 'Local Time, Even With "Z" (Real Platform)',
+					value: 'wallClock',
+					description:
+						'The platform writes and compares local time in the Account Time Zone, even where it adds a "Z" (2021-06-01T00:05:58Z is 00:05:58 local). Every real account answers so.',
+				},
+				{
+					name: '"Z" Means UTC (API Spec)',
+					value: 'iso',
+					description:
+						'Times ending in "Z" are UTC, as ISO 8601 and the API spec read them. Choose this only for a server that converts "Z" to UTC.',
+				},
+			],
+			description:
+				'How the platform reads and writes times that end in "Z". If the trigger or Get Many warns that times fall outside the window asked for, check this and the Account Time Zone.',
 		},
 		{
 			displayName: 'Max Requests per Second',

@@ -29,7 +29,8 @@ import {
 	stageFilter,
 } from '../CustomerCare/shared/filters';
 import { readLookups } from '../CustomerCare/shared/lookups';
-import { toEpochMs, toIsoZ } from '../CustomerCare/transport/dates';
+import { readApiTime, stampsOutsideMessage, toQueryTime } from '../CustomerCare/transport/clock';
+import { toEpochMs } from '../CustomerCare/transport/dates';
 import { presentLookupsOf, presentRecords } from '../CustomerCare/shared/simplify';
 import { optionsSubtitle } from '../CustomerCare/shared/subtitle';
 import { listRecordsOf } from '../CustomerCare/transport/answerShape';
@@ -216,12 +217,11 @@ async function oneAtATime<T>(key: string, maxWaitMs: number, poll: () => Promise
 	}
 }
 
-/** One poll of a list event: its account, read once from the credential, and the account's zone. */
+/** One poll of a list event: its account (with the platform's clock), read once from the credential. */
 interface Poll {
 	ctx: IPollFunctions;
 	event: ListEvent;
 	account: Account;
-	timeZone: string;
 }
 
 /** The time this poll may take: n8n's budget where it gives one, else our default. */
@@ -230,10 +230,10 @@ function pollBudgetMsOf(ctx: IPollFunctions): number {
 	return Number.isFinite(given) && given > 0 ? given : DEFAULT_POLL_BUDGET_MS;
 }
 
-function changesOf({ event, timeZone }: Poll, records: IDataObject[]): Change[] {
+function changesOf({ event, account }: Poll, records: IDataObject[]): Change[] {
 	const changes: Change[] = [];
 	for (const record of records) {
-		const at = toEpochMs(record[event.date.field], timeZone);
+		const at = readApiTime(record[event.date.field], account.clock);
 		if (at !== undefined) changes.push(changeOf(record[event.list.idProperty!], at, record));
 	}
 	return changes;
@@ -244,13 +244,13 @@ const OUTSIDE_MARGIN_MS = 60_000;
 
 /**
  * Says once, in n8n's log, that most changes of a read are stamped outside the window the poll
- * asked for: the API lists by the true time, so the zone-less stamps are being read in the wrong
- * zone. The changes are emitted all the same, each once (cursor.ts). Poll executions take no
- * hints, hence the log. Returns whether the state should remember that it was said: until a
- * read whose stamps fit again.
+ * asked for: the platform selects by its own clock, so the stamps contradict the credential's
+ * Platform Clock or Account Time Zone. The changes are emitted all the same, each once
+ * (cursor.ts). Poll executions take no hints, hence the log. Returns whether the state should
+ * remember that it was said: until a read whose stamps fit again.
  */
 function warnOfStampsOutside(
-	{ ctx, event, timeZone }: Poll,
+	{ ctx, event, account }: Poll,
 	window: ReadWindow,
 	changes: Change[],
 	state: PollState,
@@ -263,48 +263,42 @@ function warnOfStampsOutside(
 	const furthest = Math.max(
 		...changes.map((change) => Math.max(window.since - change.at, change.at - window.to, 0)),
 	);
-	const hours = Math.round(furthest / 900_000) / 4;
 	ctx.logger.warn(
-		`Customer Care Trigger "${ctx.getNode().name}": ${outside} of ${changes.length} ${event.noun}s the platform listed for ${toIsoZ(window.since)} to ${toIsoZ(window.to)} are stamped outside that window, up to about ${hours} h. The Account Time Zone (${timeZone}) looks wrong for this account: set the zone the platform shows its times in. The changes are emitted all the same, each once.`,
+		`Customer Care Trigger "${ctx.getNode().name}": ${stampsOutsideMessage(outside, changes.length, `${event.noun}s`, window, furthest, account.clock)}`,
 		{ workflowId: ctx.getWorkflow().id, nodeName: ctx.getNode().name },
 	);
 	return true;
 }
 
-/** Every record of the event's list whose change falls in [since, to] (whole seconds), all pages. */
-async function readWindow(poll: Poll, qs: IDataObject, since: number, to: number) {
-	const { ctx, event, account } = poll;
+/** The request of the event's list for one window, [since, to] in whole seconds. */
+function windowRequest({ event, account }: Poll, qs: IDataObject, window: ReadWindow) {
 	const { list, date } = event;
-	const request = {
+	const { clock } = account;
+	return {
 		method: list.method,
 		path: list.path,
 		account,
-		qs: { ...qs, [date.since]: toIsoZ(since), [date.to]: toIsoZ(to) },
+		qs: { ...qs, [date.since]: toQueryTime(window.since, clock), [date.to]: toQueryTime(window.to, clock) },
 	};
-	return await fetchList.call(ctx, request, list);
+}
+
+/** Every record of the event's list whose change falls in [since, to] (whole seconds), all pages. */
+async function readWindow(poll: Poll, qs: IDataObject, since: number, to: number) {
+	return await fetchList.call(poll.ctx, windowRequest(poll, qs, { since, to }), poll.event.list);
 }
 
 /** Reads one chunk of the event's list (one window, every page), or only its size when it does not fit. */
 function chunkReader(poll: Poll, qs: IDataObject): ReadChunk<IDataObject> {
-	const { ctx, event, account } = poll;
-	const { list, date } = event;
 	return async (chunk, accept) =>
-		await readAllPages.call(
-			ctx,
-			{
-				method: list.method,
-				path: list.path,
-				account,
-				qs: { ...qs, [date.since]: toIsoZ(chunk.since), [date.to]: toIsoZ(chunk.to) },
-			},
-			list,
-			{ accept, whenUnstable: 'drop' },
-		);
+		await readAllPages.call(poll.ctx, windowRequest(poll, qs, chunk), poll.event.list, {
+			accept,
+			whenUnstable: 'drop',
+		});
 }
 
 /** The emitted records as the action node's Get Many shows them: Simplify on, labelled and in the account's time. */
 async function output(
-	{ ctx, event, account, timeZone }: Poll,
+	{ ctx, event, account }: Poll,
 	records: IDataObject[],
 ): Promise<INodeExecutionData[][]> {
 	if (!(ctx.getNodeParameter('options.simplify', true) as boolean))
@@ -314,7 +308,7 @@ async function output(
 		...presentLookupsOf(event.record),
 	]);
 	const labelled = withFieldLabels(records, lookups.fieldDefinitions);
-	return [ctx.helpers.returnJsonArray(presentRecords(labelled, event.record, timeZone, lookups))];
+	return [ctx.helpers.returnJsonArray(presentRecords(labelled, event.record, account.clock, lookups))];
 }
 
 /** "Fetch Test Event": the most recent matching changes of the last days; the cursor is not touched. */
@@ -386,14 +380,13 @@ async function pollList(
 	const chosen = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const account = await getAccount.call(ctx);
-	const timeZone = account.timeZone ?? ctx.getTimezone();
-	const poll: Poll = { ctx, event, account, timeZone };
+	const poll: Poll = { ctx, event, account };
 	const qs = queryOf(event, chosen);
 	if (ctx.getMode() === 'manual') return await sample(poll, chosen, qs);
 
 	const overlapMs = overlapMsOf(ctx, options);
 	const plannedAt = Date.now();
-	const plan = planPoll(state, plannedAt, overlapMs, toEpochMs(options.startFrom, timeZone));
+	const plan = planPoll(state, plannedAt, overlapMs, toEpochMs(options.startFrom, account.clock.zone));
 	if (!plan.window) {
 		moveTo(state, plan.state);
 		return null;
@@ -464,7 +457,7 @@ async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][]
 	const emit = (events: IDataObject[]) => [
 		ctx.helpers.returnJsonArray(
 			simplify
-				? presentRecords(events, 'monitor', account.timeZone ?? ctx.getTimezone(), {})
+				? presentRecords(events, 'monitor', account.clock, {})
 				: events,
 		),
 	];

@@ -12,8 +12,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { RECORDS, type RecordKind } from '../../nodes/CustomerCare/api/records';
 import { toEpochMs, toIsoZ, toOffsetIso, toZoneless } from '../../nodes/CustomerCare/transport/dates';
 import { present, presentTime } from '../../nodes/CustomerCare/shared/present';
+import type { PlatformClock } from '../../nodes/CustomerCare/transport/clock';
 import { DOCUMENTED_RECORDS, type AccountList, type DocumentedCode, type DocumentedRecord } from '../nodes/documented-records';
 import { propertyRuns } from './property';
+
+/** The spec's reading: a `Z` is UTC (docs/api.md#times). */
+const isoClock = (zone: string): PlatformClock => ({ zone, convention: 'iso' });
+/** The real platform's: a `Z` decorates the zone's wall clock. */
+const wallClock = (zone: string): PlatformClock => ({ zone, convention: 'wallClock' });
 
 const SECOND = 1000;
 const wholeSecond = (ms: number) => Math.floor(ms / SECOND) * SECOND;
@@ -88,12 +94,20 @@ describe('presentTime', () => {
 		fc.assert(
 			fc.property(instant, zone, (ms, timeZone) => {
 				const expected = toOffsetIso(ms, timeZone);
-				expect(presentTime(toIsoZ(ms), 'zoned', timeZone)).toBe(expected);
-				expect(presentTime(toOffsetIso(ms, 'Asia/Kolkata'), 'zoned', timeZone)).toBe(expected);
+				expect(presentTime(toIsoZ(ms), 'platform', isoClock(timeZone))).toBe(expected);
+				for (const clock of [isoClock(timeZone), wallClock(timeZone)])
+					expect(presentTime(toOffsetIso(ms, 'Asia/Kolkata'), 'platform', clock)).toBe(expected);
 				// A zone-less time is read in the account zone; outside a repeated hour it is the same instant.
 				const zoneless = toZoneless(ms, timeZone);
-				const read = presentTime(zoneless, 'account', timeZone) as string;
-				expect(read.slice(0, 19)).toBe(zoneless.replace(' ', 'T'));
+				for (const clock of [isoClock(timeZone), wallClock(timeZone)]) {
+					const read = presentTime(zoneless, 'platform', clock) as string;
+					expect(read.slice(0, 19)).toBe(zoneless.replace(' ', 'T'));
+				}
+				// The real platform's list stamp: the same wall clock with a Z, the same output.
+				const listStamp = `${zoneless.replace(' ', 'T')}Z`;
+				expect(presentTime(listStamp, 'platform', wallClock(timeZone))).toBe(
+					presentTime(zoneless, 'platform', wallClock(timeZone)),
+				);
 			}),
 			propertyRuns(1000),
 		);
@@ -101,25 +115,25 @@ describe('presentTime', () => {
 
 	it('reads a zone-less time at the switches as the wall clock it names (a skipped hour moves forward)', () => {
 		// 02:30 does not exist in Berlin on 2026-03-29; the API cannot have meant anything else than an hour later or earlier.
-		const skipped = presentTime('2026-03-29 02:30:00', 'account', 'Europe/Berlin') as string;
+		const skipped = presentTime('2026-03-29 02:30:00', 'platform', isoClock('Europe/Berlin')) as string;
 		expect(skipped).toMatch(OFFSET_ISO);
 		expect(Math.abs(Date.parse(skipped) - Date.UTC(2026, 2, 29, 1, 30))).toBeLessThanOrEqual(3600 * SECOND);
-		expect(presentTime('2026-03-29 01:59:59', 'account', 'Europe/Berlin')).toBe('2026-03-29T01:59:59+01:00');
-		expect(presentTime('2026-03-29 03:00:00', 'account', 'Europe/Berlin')).toBe('2026-03-29T03:00:00+02:00');
-		expect(presentTime('2026-11-01 00:59:59', 'account', 'America/New_York')).toBe('2026-11-01T00:59:59-04:00');
-		expect(presentTime('2026-11-01 02:00:00', 'account', 'America/New_York')).toBe('2026-11-01T02:00:00-05:00');
+		expect(presentTime('2026-03-29 01:59:59', 'platform', isoClock('Europe/Berlin'))).toBe('2026-03-29T01:59:59+01:00');
+		expect(presentTime('2026-03-29 03:00:00', 'platform', isoClock('Europe/Berlin'))).toBe('2026-03-29T03:00:00+02:00');
+		expect(presentTime('2026-11-01 00:59:59', 'platform', isoClock('America/New_York'))).toBe('2026-11-01T00:59:59-04:00');
+		expect(presentTime('2026-11-01 02:00:00', 'platform', isoClock('America/New_York'))).toBe('2026-11-01T02:00:00-05:00');
 	});
 
 	it('reads the heartbeat server zone from the answer, and leaves what is not a time alone', () => {
-		expect(presentTime('2026-11-24 01:08:41', 'server', 'UTC', '+07:00')).toBe('2026-11-23T18:08:41+00:00');
-		expect(presentTime('2026-11-24 01:08:41', 'server', 'Asia/Ho_Chi_Minh')).toBe('2026-11-24T01:08:41+07:00');
-		for (const value of [null, undefined, '', 'soon', 42]) expect(presentTime(value, 'account', 'UTC')).toBe(value);
+		expect(presentTime('2026-11-24 01:08:41', 'server', isoClock('UTC'), '+07:00')).toBe('2026-11-23T18:08:41+00:00');
+		expect(presentTime('2026-11-24 01:08:41', 'server', isoClock('Asia/Ho_Chi_Minh'))).toBe('2026-11-24T01:08:41+07:00');
+		for (const value of [null, undefined, '', 'soon', 42]) expect(presentTime(value, 'platform', isoClock('UTC'))).toBe(value);
 	});
 });
 
 describe('present', () => {
 	const context = {
-		timeZone: 'Asia/Ho_Chi_Minh',
+		clock: isoClock('Asia/Ho_Chi_Minh'),
 		references: {
 			leadStatus: new Map([['603', 'Qualified']]),
 			pipeline: new Map([['902', 'Enterprise']]),
@@ -203,7 +217,7 @@ describe('present', () => {
 				const shape: DocumentedRecord = DOCUMENTED_RECORDS[kind];
 				for (const path of Object.keys(shape.times)) if (!path.includes('.')) record[path] = toIsoZ(ms);
 				for (const coded of shape.codes) if (!coded.field.includes('.')) record[coded.field] = code;
-				const shown = present(record, kind, { timeZone, references: {} });
+				const shown = present(record, kind, { clock: isoClock(timeZone), references: {} });
 				for (const path of Object.keys(shape.times)) {
 					if (!path.includes('.')) expect(shown[path]).toBe(toOffsetIso(ms, timeZone));
 				}
@@ -242,7 +256,7 @@ describe('present, against the documented records', () => {
 		stage: { id: 921, name: 'Discovery' },
 	};
 	const context = {
-		timeZone: ZONE,
+		clock: isoClock(ZONE),
 		references: Object.fromEntries(
 			Object.entries(ACCOUNT_LISTS).map(([list, { id, name }]) => [list, new Map([[String(id), name]])]),
 		),

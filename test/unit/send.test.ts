@@ -9,7 +9,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import type { Account } from '../../nodes/CustomerCare/transport/account';
 import { sendOnce, type FullResponse } from '../../nodes/CustomerCare/transport/send';
 
-const account: Account = { baseUrl: 'https://api.example.com', domain: 'acme corp', token: 't', maxPerSecond: 15, key: 'k', budgetKey: 'b', allowedDomains: 'api.example.com' };
+const account: Account = { clock: { zone: 'Asia/Ho_Chi_Minh', convention: 'wallClock' }, baseUrl: 'https://api.example.com', domain: 'acme corp', token: 't', maxPerSecond: 15, key: 'k', budgetKey: 'b', allowedDomains: 'api.example.com' };
 
 function recorder(answer: FullResponse | Error) {
 	const calls: Array<{ options: IHttpRequestOptions; authenticated: boolean }> = [];

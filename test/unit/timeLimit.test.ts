@@ -13,7 +13,7 @@ import type { FullResponse } from '../../nodes/CustomerCare/transport/send';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 
 const node: INode = { id: 'n', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} };
-const account: Account = { baseUrl: 'https://api.example.com', domain: 'acme', token: 't0k3n', maxPerSecond: 15, key: 'k', budgetKey: 'time-limit' };
+const account: Account = { clock: { zone: 'Asia/Ho_Chi_Minh', convention: 'wallClock' }, baseUrl: 'https://api.example.com', domain: 'acme', token: 't0k3n', maxPerSecond: 15, key: 'k', budgetKey: 'time-limit' };
 
 beforeEach(() => {
 	jest.useFakeTimers({ now: Date.UTC(2026, 10, 24, 8), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });

@@ -246,9 +246,19 @@ function v1Window(now: number, since: number, to: number | undefined): { since: 
 	return { since, to };
 }
 
-const iso = (s: string) => parseIsoZoned(s) as number;
+/**
+ * A query time as the platform reads it. Real: the value's wall clock in the account's zone, a
+ * `Z` ignored (real-platform.md §2.1 T-b); spec: ISO 8601, a `Z` is UTC. Both read a zone-less
+ * value as local time and honour an explicit offset.
+ */
+export function queryTime(ctx: RenderContext, s: string): number | null {
+	const wall = ctx.platform === 'real' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})Z$/i.exec(s) : null;
+	if (wall) return parseLocal(`${wall[1]} ${wall[2]}`, ctx.offset);
+	return parseIsoZoned(s) ?? parseLocal(s, ctx.offset);
+}
 
-function ticketWindowV2(q: z.output<typeof TicketListQuery>): Window {
+function ticketWindowV2(ctx: RenderContext, q: z.output<typeof TicketListQuery>): Window {
+	const iso = (value: string) => queryTime(ctx, value) as number;
 	const hasU = q.updated_since !== undefined || q.updated_to !== undefined;
 	const hasC = q.created_since !== undefined || q.created_to !== undefined;
 	if (!hasU && !hasC) throw bad(MESSAGES.v2RequiredAny);
@@ -265,7 +275,8 @@ function ticketWindowV2(q: z.output<typeof TicketListQuery>): Window {
 	return w;
 }
 
-function ticketWindowV1(now: number, q: z.output<typeof TicketListQuery>): Window {
+function ticketWindowV1(ctx: RenderContext, now: number, q: z.output<typeof TicketListQuery>): Window {
+	const iso = (value: string) => queryTime(ctx, value) as number;
 	if (q.updated_since !== undefined) {
 		return { field: 'updated_at', ...v1Window(now, iso(q.updated_since), q.updated_to === undefined ? undefined : iso(q.updated_to)) };
 	}
@@ -275,11 +286,11 @@ function ticketWindowV1(now: number, q: z.output<typeof TicketListQuery>): Windo
 	throw bad(MESSAGES.v1Required);
 }
 
-function inRange(v: number | null, since: string | undefined, to: string | undefined): boolean {
+function inRange(ctx: RenderContext, v: number | null, since: string | undefined, to: string | undefined): boolean {
 	if (since === undefined && to === undefined) return true;
 	if (v === null) return false;
-	if (since !== undefined && v < iso(since)) return false;
-	if (to !== undefined && v > iso(to)) return false;
+	if (since !== undefined && v < (queryTime(ctx, since) as number)) return false;
+	if (to !== undefined && v > (queryTime(ctx, to) as number)) return false;
 	return true;
 }
 
@@ -328,7 +339,7 @@ const listTickets =
 	(version: 1 | 2): Handler =>
 	(ctx, req) => {
 		const q = parse(TicketListQuery, req.query);
-		const w = version === 2 ? ticketWindowV2(q) : ticketWindowV1(ctx.store.nowMs(), q);
+		const w = version === 2 ? ticketWindowV2(ctx, q) : ticketWindowV1(ctx, ctx.store.nowMs(), q);
 		let filter: ((t: TicketRec) => boolean) | undefined;
 		if (q.filter_id !== undefined) {
 			const f = ctx.store.savedFilters.find((x) => x.id === q.filter_id);
@@ -518,9 +529,9 @@ const listLeads: Handler = (ctx, req) => {
 				(q.service_id === undefined || l.service_id === q.service_id) &&
 				(q.status_ids === undefined || q.status_ids.includes(l.lead_status_id)) &&
 				(q.convert_type === undefined || l.converted_type === q.convert_type) &&
-				inRange(l.created_at, q.created_since, q.created_to) &&
-				inRange(l.updated_at, q.updated_since, q.updated_to) &&
-				inRange(l.converted_at, q.convert_since, q.convert_to),
+				inRange(ctx, l.created_at, q.created_since, q.created_to) &&
+				inRange(ctx, l.updated_at, q.updated_since, q.updated_to) &&
+				inRange(ctx, l.converted_at, q.convert_since, q.convert_to),
 		)
 		.sort((a, b) => a.id - b.id);
 	return ok({ numFound: matches.length, leads: paginate(matches, q.page, q.count).map((l) => renderLead(ctx, l, false)) });
@@ -682,10 +693,10 @@ const listDeals: Handler = (ctx, req) => {
 				(q.stage_ids === undefined || q.stage_ids.includes(d.pipeline_stage_id)) &&
 				(q.closed_type === undefined || d.closed_type === q.closed_type) &&
 				(q.convert_type === undefined || d.converted_type === q.convert_type) &&
-				inRange(d.created_at, q.created_since, q.created_to) &&
-				inRange(d.updated_at, q.updated_since, q.updated_to) &&
-				inRange(d.converted_at, q.convert_since, q.convert_to) &&
-				inRange(d.closed_at, q.closed_since, q.closed_to),
+				inRange(ctx, d.created_at, q.created_since, q.created_to) &&
+				inRange(ctx, d.updated_at, q.updated_since, q.updated_to) &&
+				inRange(ctx, d.converted_at, q.convert_since, q.convert_to) &&
+				inRange(ctx, d.closed_at, q.closed_since, q.closed_to),
 		)
 		.sort((a, b) => a.id - b.id);
 	return ok({ numFound: matches.length, deals: paginate(matches, q.page, q.count).map((d) => renderDeal(ctx, d, false)) });
@@ -705,7 +716,7 @@ const digits = (s: string) => s.replace(/\D/g, '');
 
 const listCalls: Handler = (ctx, req) => {
 	const q = parse(CallListQuery, req.query);
-	const time = (s: string) => (parseIsoZoned(s) ?? parseLocal(s, ctx.offset)) as number;
+	const time = (s: string) => queryTime(ctx, s) as number;
 	let field: 'start_time' | 'end_time';
 	let w: { since: number; to: number };
 	const now = ctx.store.nowMs();
@@ -796,7 +807,7 @@ export function refuseStrictly(ctx: HandlerContext, rules: StrictRules | undefin
 	for (const name of rules?.required ?? []) {
 		if (req.query[name] === undefined) throw new ApiError(422, `Request required [${name}]`);
 	}
-	const time = (s: string) => parseIsoZoned(s) ?? parseLocal(s, ctx.offset);
+	const time = (s: string) => queryTime(ctx, s);
 	for (const [since, to] of rules?.windows ?? []) {
 		if (req.query[since] === undefined) continue;
 		const start = time(req.query[since]);

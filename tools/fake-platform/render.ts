@@ -16,7 +16,7 @@ import type {
 	TicketRec,
 } from './store';
 import { CLOSED_TYPE_WORDS, CONVERT_TYPE_WORDS, type AnswerForms } from './answerForms';
-import { fmtDuration, fmtIsoZ, fmtLocal, MINUTE } from './time';
+import { fmtDuration, fmtIsoZ, fmtLocal, fmtLocalZ, MINUTE } from './time';
 
 export interface RenderContext {
 	store: Store;
@@ -47,7 +47,12 @@ const callTime = (ctx: RenderContext, ms: number) => fmtLocal(ms, ctx.forms?.cal
 
 const local = (ctx: RenderContext, ms: number) => fmtLocal(ms, ctx.offset);
 const localOrNull = (ctx: RenderContext, ms: number | null) => (ms == null ? null : fmtLocal(ms, ctx.offset));
-const isoOrNull = (ms: number | null) => (ms == null ? null : fmtIsoZ(ms));
+/**
+ * A stamp with a `Z` (ticket lists, contact lists, leads, deals): the account's wall clock on the
+ * real platform (real-platform.md §2.1 T-a), UTC in the spec's reading.
+ */
+const stampZ = (ctx: RenderContext, ms: number) => (ctx.platform === 'real' ? fmtLocalZ(ms, ctx.offset) : fmtIsoZ(ms));
+const stampZOrNull = (ctx: RenderContext, ms: number | null) => (ms == null ? null : stampZ(ctx, ms));
 
 export function renderAgent(ctx: RenderContext, a: AgentRec) {
 	return {
@@ -124,8 +129,8 @@ export function ticketListItem(ctx: RenderContext, t: TicketRec) {
 		ticket_no: t.ticket_no,
 		ticket_status: t.ticket_status,
 		ticket_subject: t.ticket_subject,
-		created_at: fmtIsoZ(t.created_at),
-		updated_at: fmtIsoZ(t.updated_at),
+		created_at: stampZ(ctx, t.created_at),
+		updated_at: stampZ(ctx, t.updated_at),
 		ticket_source_end_status: t.ticket_source_end_status,
 		ticket_source: t.ticket_source,
 		ticket_priority: t.ticket_priority,
@@ -149,12 +154,12 @@ const ticketComment = (ctx: RenderContext, c: CommentRec) => ({
 	author_id: c.author_id,
 	created_at: local(ctx, c.created_at),
 });
-const recordComment = (c: CommentRec) => ({
+const recordComment = (ctx: RenderContext, c: CommentRec) => ({
 	id: c.id,
 	body: c.body,
 	is_public: c.is_public,
 	author_id: c.author_id,
-	created_at: fmtIsoZ(c.created_at),
+	created_at: stampZ(ctx, c.created_at),
 });
 
 export function ticketDetail(ctx: RenderContext, t: TicketRec) {
@@ -234,13 +239,13 @@ export function renderLead(ctx: RenderContext, l: LeadRec, withComments: boolean
 		labels: [...l.labels],
 		unqualified_reasons: [...l.unqualified_reasons],
 		custom_fields: renderCustomItems(ctx, l.custom_fields),
-		converted_at: isoOrNull(l.converted_at),
+		converted_at: stampZOrNull(ctx, l.converted_at),
 		converted_by: l.converted_by,
 		converted_type: convertedType(ctx, l.converted_type),
-		created_at: fmtIsoZ(l.created_at),
-		updated_at: fmtIsoZ(l.updated_at),
+		created_at: stampZ(ctx, l.created_at),
+		updated_at: stampZ(ctx, l.updated_at),
 	};
-	if (withComments) out.comments = l.comments.map(recordComment);
+	if (withComments) out.comments = l.comments.map((c) => recordComment(ctx, c));
 	return out;
 }
 
@@ -254,7 +259,7 @@ export function renderDeal(ctx: RenderContext, d: DealRec, withComments: boolean
 		group_id: d.group_id,
 		assignee_id: d.assignee_id,
 		lead_id: d.lead_id,
-		converted_at: isoOrNull(d.converted_at),
+		converted_at: stampZOrNull(ctx, d.converted_at),
 		converted_by: d.converted_by,
 		converted_type: convertedType(ctx, d.converted_type),
 		lead_status_id: d.lead_status_id,
@@ -262,7 +267,7 @@ export function renderDeal(ctx: RenderContext, d: DealRec, withComments: boolean
 		unqualified_reasons: [...d.unqualified_reasons],
 		labels: [...d.labels],
 		estimated_closed_date: localOrNull(ctx, d.estimated_closed_date),
-		closed_at: isoOrNull(d.closed_at),
+		closed_at: stampZOrNull(ctx, d.closed_at),
 		closed_by: d.closed_by,
 		closed_type: coded(d.closed_type, ctx.forms?.closedType, CLOSED_TYPE_WORDS),
 		pipeline_id: d.pipeline_id,
@@ -284,10 +289,10 @@ export function renderDeal(ctx: RenderContext, d: DealRec, withComments: boolean
 		order_tracking_code: d.order_tracking_code,
 		order_tracking_url: d.order_tracking_url,
 		order_products: d.order_products.map((p) => ({ ...p })),
-		created_at: fmtIsoZ(d.created_at),
-		updated_at: fmtIsoZ(d.updated_at),
+		created_at: stampZ(ctx, d.created_at),
+		updated_at: stampZ(ctx, d.updated_at),
 	};
-	if (withComments) out.comments = d.comments.map(recordComment);
+	if (withComments) out.comments = d.comments.map((c) => recordComment(ctx, c));
 	return out;
 }
 

@@ -42,6 +42,11 @@ export function fmtLocal(ms: number, offsetMinutes: number): string {
 	return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
+/** 'YYYY-MM-DDTHH:mm:ssZ' with the wall clock of the zone `offsetMinutes`: the real platform's list stamps. */
+export function fmtLocalZ(ms: number, offsetMinutes: number): string {
+	return `${fmtLocal(ms, offsetMinutes).replace(' ', 'T')}Z`;
+}
+
 /** 'YYYY-MM-DDTHH:mm:ssZ' (UTC). */
 export function fmtIsoZ(ms: number): string {
 	return `${new Date(truncSec(ms)).toISOString().slice(0, 19)}Z`;

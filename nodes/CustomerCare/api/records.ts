@@ -5,16 +5,14 @@
  */
 
 /**
- * How a time field comes from the API (docs/api.md#times):
- * - `zoned`: ISO with `Z` or an offset (ticket lists, lead and deal records, the heartbeat's `generated_at`);
- * - `account`: `YYYY-MM-DD HH:mm:ss` without a zone, in the account's time zone (ticket detail and
- *   write answers, calls, agents, groups, services, estimated close dates);
+ * Whose clock a time field is written on (docs/api.md#times):
+ * - `platform`: the platform's clock (transport/clock.ts): ticket, contact, lead, deal and call
+ *   stamps, with a `Z` or without a zone, agents, groups, services, estimated close dates;
  * - `server`: zone-less in the status server's zone (the heartbeat's `last_heartbeat`); the
  *   offset of the same answer's `generated_at` tells it.
- * A value that carries a zone is read in it whatever the convention (e.g. a ticket create that
- * found its record in the list after a lost answer returns the list's `Z` times).
+ * A value with an explicit offset (`+07:00`) is read in it whatever the convention.
  */
-export type TimeConvention = 'zoned' | 'account' | 'server';
+export type TimeConvention = 'platform' | 'server';
 
 /** A table of codes and their labels, keyed by the code as text (`0`, `miss`). */
 export type LabelTable = Readonly<Record<string, string>>;
@@ -152,33 +150,33 @@ const leadCodes: CodedField[] = [
 ];
 
 const leadTimes = {
-	created_at: 'zoned',
-	updated_at: 'zoned',
-	converted_at: 'zoned',
-	estimated_closed_date: 'account',
-	'comments.*.created_at': 'zoned',
+	created_at: 'platform',
+	updated_at: 'platform',
+	converted_at: 'platform',
+	estimated_closed_date: 'platform',
+	'comments.*.created_at': 'platform',
 } as const;
 
 export const RECORDS = {
 	/** Ticket Get Many and the ticket trigger events (the list's shape). */
-	ticketListItem: { times: { created_at: 'zoned', updated_at: 'zoned' }, coded: [assigneeRole] },
+	ticketListItem: { times: { created_at: 'platform', updated_at: 'platform' }, coded: [assigneeRole] },
 	/** Ticket Get (the detail). */
 	ticketDetail: {
 		times: {
-			created_at: 'account',
-			updated_at: 'account',
-			duedate: 'account',
-			satisfaction_at: 'account',
-			satisfaction_send: 'account',
-			'comments.*.created_at': 'account',
+			created_at: 'platform',
+			updated_at: 'platform',
+			duedate: 'platform',
+			satisfaction_at: 'platform',
+			satisfaction_send: 'platform',
+			'comments.*.created_at': 'platform',
 		},
 		coded: [assigneeRole],
 	},
 	/** Ticket Create and Update answers. */
-	ticketWritten: { times: { created_at: 'account', updated_at: 'account' }, coded: [] },
+	ticketWritten: { times: { created_at: 'platform', updated_at: 'platform' }, coded: [] },
 	lead: { times: leadTimes, coded: leadCodes },
 	deal: {
-		times: { ...leadTimes, closed_at: 'zoned' },
+		times: { ...leadTimes, closed_at: 'platform' },
 		coded: [
 			...leadCodes,
 			{ field: 'pipeline_id', label: 'pipeline_label', from: 'pipeline' },
@@ -193,7 +191,7 @@ export const RECORDS = {
 		],
 	},
 	call: {
-		times: { start_time: 'account', end_time: 'account' },
+		times: { start_time: 'platform', end_time: 'platform' },
 		coded: [
 			{ field: 'call_type', label: 'call_type_label', from: CALL_TYPES },
 			{ field: 'call_status', label: 'call_status_label', from: CALL_STATUSES },
@@ -203,21 +201,21 @@ export const RECORDS = {
 		copies: { caller: 'caller_number' },
 	},
 	agent: {
-		times: { created_at: 'account', updated_at: 'account' },
+		times: { created_at: 'platform', updated_at: 'platform' },
 		coded: [{ field: 'role_id', label: 'role_label', from: AGENT_ROLES }],
 	},
-	group: { times: { created_at: 'account' }, coded: [] },
+	group: { times: { created_at: 'platform' }, coded: [] },
 	service: {
 		times: {
-			'detail.created_at': 'account',
-			'detail.updated_at': 'account',
-			'detail.last_update': 'account',
+			'detail.created_at': 'platform',
+			'detail.updated_at': 'platform',
+			'detail.last_update': 'platform',
 		},
 		coded: [{ field: 'type', label: 'type_label', from: SERVICE_TYPE_LABELS }],
 	},
 	/** A heartbeat monitor, with the answer's `generated_at` (and the trigger's `previous_status`). */
 	monitor: {
-		times: { last_heartbeat: 'server', generated_at: 'zoned' },
+		times: { last_heartbeat: 'server', generated_at: 'server' },
 		coded: [
 			{ field: 'status', label: 'status_label', from: MONITOR_STATUSES },
 			{ field: 'previous_status', label: 'previous_status_label', from: MONITOR_STATUSES },

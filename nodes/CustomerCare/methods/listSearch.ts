@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { DEAL, LEAD, TICKET, type ListEndpoint } from '../api/endpoints';
-import { toIsoZ } from '../transport/dates';
+import { readApiTime, toQueryTime, type PlatformClock } from '../transport/clock';
 import { fetchList, MAX_WINDOW_MS } from '../transport/list';
 import { getAccount } from '../transport/request';
 
@@ -92,9 +92,8 @@ function tokenOf(endMs: number, stopMs: number): string {
 	return `${endMs / 1000}-${stopMs / 1000}`;
 }
 
-function createdMs(record: IDataObject): number {
-	const ms = Date.parse(String(record.created_at ?? ''));
-	return Number.isNaN(ms) ? 0 : ms;
+function createdMs(record: IDataObject, clock: PlatformClock): number {
+	return readApiTime(record.created_at, clock) ?? 0;
 }
 
 /**
@@ -143,7 +142,10 @@ async function searchRecords(
 			{
 				method: list.method,
 				path: list.path,
-				qs: { created_since: toIsoZ(sinceMs), created_to: toIsoZ(endMs) },
+				qs: {
+					created_since: toQueryTime(sinceMs, account.clock),
+					created_to: toQueryTime(endMs, account.clock),
+				},
 				account,
 			},
 			list,
@@ -152,7 +154,8 @@ async function searchRecords(
 			.filter(matches)
 			.sort(
 				(a, b) =>
-					createdMs(b) - createdMs(a) || Number(b[list.idProperty]) - Number(a[list.idProperty]),
+					createdMs(b, account.clock) - createdMs(a, account.clock) ||
+					Number(b[list.idProperty]) - Number(a[list.idProperty]),
 			)
 			.forEach((record) =>
 				results.push({ name: records.name(record), value: String(record[list.idProperty]) }),

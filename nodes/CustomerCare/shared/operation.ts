@@ -41,7 +41,7 @@ import { checkFields, failFor, type Fail } from './validation';
 export interface ItemContext {
 	itemIndex: number;
 	account: Account;
-	/** The account's zone, for the API's zone-less times (docs/api.md#times). */
+	/** The zone of the platform's clock (`account.clock.zone`), for dates the user gives without one. */
 	timeZone: string;
 	fail: Fail;
 	/** Filled by the lookup step (and, for the output, after the request); empty before it. */
@@ -362,7 +362,7 @@ function runOperation(endpoint: Endpoint, spec: OperationSpec) {
 			item = {
 				itemIndex,
 				account,
-				timeZone: account.timeZone ?? this.getTimezone(),
+				timeZone: account.clock.zone,
 				fail: failFor(this),
 				lookups: {},
 				lookupNames: [],

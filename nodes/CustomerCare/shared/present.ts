@@ -7,20 +7,21 @@ import {
 	type ReferenceList,
 	type TimeConvention,
 } from '../api/records';
+import { readApiTime, type PlatformClock } from '../transport/clock';
 import { toEpochMs, toOffsetIso } from '../transport/dates';
 
 /**
- * A record as Simplify shows it: every time in ISO 8601 with the account zone's offset, every
- * coded value with its label beside it (`call_type: 1, call_type_label: "Outgoing"`). Pure:
- * the account zone and the account's reference lists are given.
+ * A record as Simplify shows it: every time in ISO 8601 with the offset of the platform's zone,
+ * every coded value with its label beside it (`call_type: 1, call_type_label: "Outgoing"`).
+ * Pure: the platform's clock and the account's reference lists are given.
  */
 
 /** Labels of the account's reference lists, keyed by id as text. */
 export type References = Partial<Record<ReferenceList, ReadonlyMap<string, string>>>;
 
 export interface PresentContext {
-	/** IANA zone of the account (the credential's, else the workflow's). */
-	timeZone: string;
+	/** The platform's clock (the account's), which reads the API's times and writes them out. */
+	clock: PlatformClock;
 	references: References;
 }
 
@@ -84,32 +85,34 @@ const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/;
 function instantOf(
 	value: string,
 	convention: TimeConvention,
-	timeZone: string,
+	clock: PlatformClock,
 	serverOffset?: string,
 ): number | undefined {
+	if (convention === 'platform') return readApiTime(value, clock);
+	// The status server's own times: ISO 8601 as written, zone-less ones in its answer's offset.
 	const text = value.trim();
 	if (CARRIES_ZONE.test(text)) {
 		const ms = Date.parse(text);
 		return Number.isNaN(ms) ? undefined : ms;
 	}
 	const zoneless = ZONELESS_TIME.exec(text);
-	if (convention === 'server' && serverOffset && zoneless) {
+	if (serverOffset && zoneless) {
 		const ms = Date.parse(`${zoneless[1]}T${zoneless[2]}${serverOffset}`);
 		return Number.isNaN(ms) ? undefined : ms;
 	}
-	return toEpochMs(text, timeZone);
+	return toEpochMs(text, clock.zone);
 }
 
 /** An API time in the output convention; anything that is not a time (null, '') is left as it is. */
 export function presentTime(
 	value: unknown,
 	convention: TimeConvention,
-	timeZone: string,
+	clock: PlatformClock,
 	serverOffset?: string,
 ): unknown {
 	if (typeof value !== 'string' || value.trim() === '') return value;
-	const ms = instantOf(value, convention, timeZone, serverOffset);
-	return ms === undefined ? value : toOffsetIso(ms, timeZone);
+	const ms = instantOf(value, convention, clock, serverOffset);
+	return ms === undefined ? value : toOffsetIso(ms, clock.zone);
 }
 
 function labelOf(code: unknown, coded: CodedField, references: References): string | null {
@@ -145,7 +148,7 @@ function presentLevel(
 		let shown = value;
 		const coded = level.coded.get(key);
 		if (convention)
-			shown = presentTime(value, convention, context.timeZone, serverOffset) as IDataObject[string];
+			shown = presentTime(value, convention, context.clock, serverOffset) as IDataObject[string];
 		else if (child) shown = presentChild(value, child, context, serverOffset, inPlace);
 		// A code the API sent as a word (`won`) is shown as its code, as the other form reads;
 		// a number or digits stay as they came.

@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { RecordKind } from '../api/records';
+import type { PlatformClock } from '../transport/clock';
 import { simplifyProperty } from './descriptions';
 import { nameOf, type LookupName, type Lookups } from './lookups';
 import type { ItemContext, OutputLookupStep } from './operation';
@@ -86,17 +87,17 @@ function referencesOf(lookups: Lookups): References {
 }
 
 /**
- * Records of `kind` as Simplify shows them: offset times in the account's zone, labels beside
+ * Records of `kind` as Simplify shows them: times read by the platform's clock, with its offset, labels beside
  * codes. `inPlace`: the records are the caller's own (just parsed) and may be rewritten.
  */
 export function presentRecords(
 	records: IDataObject[],
 	kind: RecordKind,
-	timeZone: string,
+	clock: PlatformClock,
 	lookups: Lookups,
 	inPlace = false,
 ): IDataObject[] {
-	const context = { timeZone, references: referencesOf(lookups) };
+	const context = { clock, references: referencesOf(lookups) };
 	const presented = inPlace ? records : new Array<IDataObject>(records.length);
 	for (let index = 0; index < records.length; index++)
 		presented[index] = present(records[index], kind, context, inPlace);
@@ -120,5 +121,5 @@ export function presentOutput(
 	const kind = recordKindOf(this);
 	if (!kind || !simplifyIsOn(this)) return records;
 	// The records of this item's own answer, parsed for it: rewritten, not copied.
-	return presentRecords(records, kind, item.timeZone, item.lookups, true);
+	return presentRecords(records, kind, item.account.clock, item.lookups, true);
 }

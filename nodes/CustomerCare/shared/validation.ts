@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toEpochMs, toIsoZ, toZoneless } from '../transport/dates';
+import { readApiTime, toQueryTime, type PlatformClock } from '../transport/clock';
+import { toEpochMs, toZoneless } from '../transport/dates';
 
 /** A check (and, for dates and lists, a conversion) of one field of the request before it is sent. */
 export interface FieldRule {
@@ -23,8 +24,8 @@ export interface FieldRule {
 	integer?: boolean;
 	email?: boolean;
 	url?: boolean;
-	/** Converts a date to the endpoint's own format. */
-	date?: 'isoZ' | 'zoneless';
+	/** Converts a date to the endpoint's own format: a list filter's bound (clock.ts), or zone-less local time. */
+	date?: 'query' | 'zoneless';
 	/** A list of ids sent comma-separated (`1,2,3`). */
 	idList?: boolean;
 	/** A list of ids sent as a JSON array of numbers (`[1, 2, 3]`); an empty list is not sent. */
@@ -91,20 +92,21 @@ export function failFor(ctx: IExecuteSingleFunctions): Fail {
 }
 
 /** Checks one value against its rule; returns the value to send (converted where the rule says). */
-export function checkField(rule: FieldRule, value: unknown, timeZone: string, fail: Fail): unknown {
+export function checkField(rule: FieldRule, value: unknown, clock: PlatformClock, fail: Fail): unknown {
 	const name = `${rule.label} (${rule.path.split('.').pop()})`;
 	if (isEmpty(value)) {
 		if (rule.required) fail(`${name} is required`);
 		return undefined;
 	}
 	if (rule.date) {
-		const ms = toEpochMs(value, timeZone);
+		// What the user gives is read as ISO 8601 ("Z" is UTC), a time without a zone in the account's.
+		const ms = toEpochMs(value, clock.zone);
 		if (ms === undefined) {
 			fail(
 				`${name} must be a date, such as 2026-01-31T08:00:00Z, 2026-01-31 08:00:00 or {{ $now }}; got "${String(value)}"`,
 			);
 		}
-		return rule.date === 'isoZ' ? toIsoZ(ms) : toZoneless(ms, timeZone);
+		return rule.date === 'query' ? toQueryTime(ms, clock) : toZoneless(ms, clock.zone);
 	}
 	if (rule.idList) {
 		const ids = (Array.isArray(value) ? value : String(value).split(','))
@@ -192,17 +194,18 @@ export function checkDateRanges(ranges: DateRange[], options: { required?: boole
 	return function (
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
-		item: { fail: Fail; timeZone: string },
+		item: { fail: Fail; account: { clock: PlatformClock } },
 	): void {
 		const qs = (requestOptions.qs ?? {}) as IDataObject;
-		const { fail, timeZone } = item;
+		const { fail } = item;
+		const { clock } = item.account;
 		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
 			for (const [path, label] of [
 				[since, sinceLabel],
 				[to, toLabel],
 			]) {
 				if (qs[path] !== undefined)
-					qs[path] = checkField({ path, label, date: 'isoZ' }, qs[path], timeZone, fail) as string;
+					qs[path] = checkField({ path, label, date: 'query' }, qs[path], clock, fail) as string;
 			}
 		}
 		if (options.required && !ranges.some(({ since }) => !isEmpty(qs[since]))) {
@@ -213,7 +216,7 @@ export function checkDateRanges(ranges: DateRange[], options: { required?: boole
 		}
 		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
 			if (isEmpty(qs[since]) || isEmpty(qs[to])) continue;
-			if (Date.parse(String(qs[to])) <= Date.parse(String(qs[since]))) {
+			if (readApiTime(qs[to], clock)! <= readApiTime(qs[since], clock)!) {
 				fail(
 					`${toLabel} (${to}) ${String(qs[to])} must be after ${sinceLabel} (${since}) ${String(qs[since])}`,
 				);
@@ -339,18 +342,19 @@ export function checkFields(
 	this: IExecuteSingleFunctions,
 	properties: INodeProperties[],
 	requestOptions: IHttpRequestOptions,
-	item: { timeZone: string; fail: Fail },
+	item: { account: { clock: PlatformClock }; fail: Fail },
 ): void {
 	let rules = rulesCache.get(properties);
 	if (!rules) rulesCache.set(properties, (rules = rulesOf(properties)));
-	const { timeZone, fail } = item;
+	const { fail } = item;
+	const { clock } = item.account;
 	for (const rule of rules) {
 		if (rule.parameter) {
 			// extractValue: a record picker gives its ID (a saved plain-string ID is returned as it is).
 			checkField(
 				rule,
 				this.getNodeParameter(rule.parameter, '', { extractValue: true }) as unknown,
-				timeZone,
+				clock,
 				fail,
 			);
 			continue;
@@ -359,6 +363,6 @@ export function checkFields(
 			{}) as IDataObject;
 		const value = getPath(target, rule.path);
 		if (value !== undefined || rule.required)
-			setPath(target, rule.path, checkField(rule, value, timeZone, fail));
+			setPath(target, rule.path, checkField(rule, value, clock, fail));
 	}
 }

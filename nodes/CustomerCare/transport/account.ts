@@ -1,5 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
 
+import { PLATFORM_ZONE, type ClockConvention, type PlatformClock } from './clock';
 import { isValidTimeZone } from './dates';
 import { credentialError } from './errors';
 import { API_LIMITS } from './throttle';
@@ -11,8 +12,8 @@ export interface Account {
 	backupBaseUrl?: string;
 	domain: string;
 	statusUrl?: string;
-	/** IANA zone of the account, for the API's zone-less times; unset means the workflow's zone. */
-	timeZone?: string;
+	/** The platform's clock: its zone and how its `Z` reads (clock.ts). Never the workflow's zone. */
+	clock: PlatformClock;
 	token: string;
 	maxPerSecond: number;
 	/** Identifies this base URL of the account (its failover state, its definitions cache). */
@@ -72,13 +73,18 @@ export function accountOf(node: INode, credentials: ICredentialDataDecryptedObje
 			`must be an IANA time zone such as Asia/Ho_Chi_Minh; got "${timeZone}"`,
 		);
 	}
+	const convention = credentials.timeConvention ?? 'wallClock';
+	if (convention !== 'wallClock' && convention !== 'iso') {
+		throw credentialError(node, 'Platform Clock', `must be wallClock or iso; got "${String(convention)}"`);
+	}
 	const maxPerSecond = Number(credentials.maxRequestsPerSecond ?? API_LIMITS.perSecond);
 	return {
 		baseUrl,
 		backupBaseUrl,
 		domain,
 		statusUrl: normalizeUrl(credentials.statusUrl),
-		timeZone: timeZone || undefined,
+		// Empty: the platform's own clock, not the workflow's zone (docs/api.md#times).
+		clock: { zone: timeZone || PLATFORM_ZONE, convention: convention as ClockConvention },
 		token: String(credentials.apiToken ?? ''),
 		maxPerSecond:
 			Number.isFinite(maxPerSecond) && maxPerSecond > 0

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toIsoZ } from './dates';
+import { readApiTime, toQueryTime } from './clock';
 import { clock, UnconfirmedWriteError } from './errors';
 import { fetchList } from './list';
-import type { ApiRequest, TransportContext } from './request';
+import { getAccount, type ApiRequest, type TransportContext } from './request';
 
 /**
  * Where a create whose answer was lost can be looked for: a list the API filters by creation
@@ -80,7 +80,11 @@ export async function findLostCreate(
 	const sent = ((request.body ?? {})[lookup.bodyKey] ?? {}) as IDataObject;
 	const since = lost.write.sentAt - MARGIN_BEFORE_MS;
 	const to = Date.now() + MARGIN_AFTER_MS;
-	const qs: IDataObject = { created_since: toIsoZ(since), created_to: toIsoZ(to) };
+	const account = request.account ?? (await getAccount.call(this));
+	const qs: IDataObject = {
+		created_since: toQueryTime(since, account.clock),
+		created_to: toQueryTime(to, account.clock),
+	};
 	for (const filter of FILTERS) if (text(sent[filter]) !== '') qs[filter] = sent[filter];
 	const searched = `A search of the ${lookup.noun}s created between ${clock(since)} and ${clock(to)}`;
 
@@ -96,14 +100,16 @@ export async function findLostCreate(
 		try {
 			const records = await fetchList.call(
 				this,
-				{ method: 'GET', path: lookup.listPath, qs, itemIndex: request.itemIndex },
+				{ method: 'GET', path: lookup.listPath, qs, itemIndex: request.itemIndex, account },
 				{ rootProperty: lookup.rootProperty, paged: true, idProperty: lookup.idProperty },
 			);
 			const found = records.filter((record) => matches(record, sent, lookup));
 			// Only a record stamped in the second of the send or later can be this one's; one
 			// stamped before (the margin allows for clocks that differ) may be someone else's.
 			const sentSecond = Math.floor(lost.write.sentAt / 1000) * 1000;
-			const after = found.filter((record) => Date.parse(text(record.created_at)) >= sentSecond);
+			const after = found.filter(
+				(record) => (readApiTime(record.created_at, account.clock) ?? -Infinity) >= sentSecond,
+			);
 			if (found.length === 1 && after.length === 1)
 				return { ...found[0], [FOUND_AFTER_LOST_ANSWER]: true };
 			const ids = found.map((record) => text(record[lookup.idProperty])).join(', ');

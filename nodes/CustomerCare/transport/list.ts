@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listRecordsOf } from './answerShape';
-import { toIsoZ } from './dates';
-import { customerCareRequest, type ApiRequest, type TransportContext } from './request';
+import { readApiTime, toQueryTime, type PlatformClock } from './clock';
+import { customerCareRequest, getAccount, type Account, type ApiRequest, type TransportContext } from './request';
 
 /** The API's largest page (docs/api.md#limits). */
 export const MAX_PAGE_SIZE = 500;
@@ -84,15 +84,19 @@ export function splitWindow(sinceMs: number, toMs: number): Array<[number, numbe
  * record the deciding pair selects (for calls: a call starts before it ends, and up to
  * MAX_WINDOW_MS minus the deciding window's span earlier). A pair the caller chose is kept.
  */
-export function withCoveringPair(qs: IDataObject, spec: ListSpec): IDataObject {
+export function withCoveringPair(qs: IDataObject, spec: ListSpec, clock: PlatformClock): IDataObject {
 	const pair = spec.coveringPair;
 	if (!pair) return qs;
 	const [decidesSince, decidesTo] = pair.decides;
 	const [coversSince, coversTo] = pair.covers;
 	if (!given(qs[decidesSince]) || given(qs[coversSince])) return qs;
-	const toMs = given(qs[decidesTo]) ? Date.parse(String(qs[decidesTo])) : Date.now();
-	if (Number.isNaN(toMs)) return qs;
-	return { ...qs, [coversSince]: toIsoZ(toMs - MAX_WINDOW_MS), [coversTo]: toIsoZ(toMs) };
+	const toMs = given(qs[decidesTo]) ? readApiTime(qs[decidesTo], clock) : Date.now();
+	if (toMs === undefined) return qs;
+	return {
+		...qs,
+		[coversSince]: toQueryTime(toMs - MAX_WINDOW_MS, clock),
+		[coversTo]: toQueryTime(toMs, clock),
+	};
 }
 
 function given(value: unknown): boolean {
@@ -119,8 +123,15 @@ function sentTogether(request: ApiRequest) {
 }
 
 /** The request of one page (or of the whole list when it is not paged). */
-function pageRequest(request: ApiRequest, spec: ListSpec, page?: { page: number; count: number }): ApiRequest {
-	return { ...request, qs: { ...withCoveringPair(request.qs ?? {}, spec), ...page } };
+function pageRequest(request: AccountRequest, spec: ListSpec, page?: { page: number; count: number }): ApiRequest {
+	return { ...request, qs: { ...withCoveringPair(request.qs ?? {}, spec, request.account.clock), ...page } };
+}
+
+type AccountRequest = ApiRequest & { account: Account };
+
+/** The request with its account: read from the credential once for a whole read, when the caller had not. */
+async function withAccount(ctx: TransportContext, request: ApiRequest): Promise<AccountRequest> {
+	return request.account ? (request as AccountRequest) : { ...request, account: await getAccount.call(ctx) };
 }
 
 /** The records of one answer: a missing root is an error, never an empty list (answerShape.ts). */
@@ -167,12 +178,16 @@ export async function fetchList(
 	if (!pair) return await fetchPages.call(this, request, spec, limit, shape);
 
 	const [since, to] = pair;
-	const sinceMs = Date.parse(String(qs[since]));
-	const toMs = qs[to] !== undefined && qs[to] !== '' ? Date.parse(String(qs[to])) : Date.now();
+	// The bounds were written by the platform's clock (validation.ts); windows are split as instants.
+	const { account } = await withAccount(this, request);
+	const { clock } = account;
+	const sinceMs = readApiTime(qs[since], clock) ?? NaN;
+	const toMs = qs[to] !== undefined && qs[to] !== '' ? (readApiTime(qs[to], clock) ?? NaN) : Date.now();
 	const group = sentTogether(request);
 	const windows = splitWindow(sinceMs, toMs).map(([start, end]) => ({
 		...request,
-		qs: { ...qs, [since]: toIsoZ(start), [to]: toIsoZ(end) },
+		account,
+		qs: { ...qs, [since]: toQueryTime(start, clock), [to]: toQueryTime(end, clock) },
 		abandoned: group.abandoned,
 	}));
 	const compare = windows.length > 1 ? spec.order?.(qs) : undefined;
@@ -208,11 +223,12 @@ export async function fetchList(
  */
 async function fetchPages(
 	this: TransportContext,
-	request: ApiRequest,
+	given: ApiRequest,
 	spec: ListSpec,
 	limit?: number,
 	shape: PageShaper = unshaped,
 ): Promise<IDataObject[]> {
+	const request = await withAccount(this, given);
 	if (!spec.paged) {
 		const records = recordsOf(
 			this,
@@ -285,10 +301,11 @@ export interface PagedReadOptions {
  */
 export async function readAllPages(
 	this: TransportContext,
-	request: ApiRequest,
+	given: ApiRequest,
 	spec: ListSpec,
 	{ accept = () => true, shape = unshaped, whenUnstable = 'keep' }: PagedReadOptions = {},
 ): Promise<PagesRead> {
+	const request = await withAccount(this, given);
 	const pagesGroup = sentTogether(request);
 	const page = async (pageNumber: number, count: number) =>
 		await customerCareRequest.call(this, {

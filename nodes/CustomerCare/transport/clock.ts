@@ -1,0 +1,79 @@
+/**
+ * The platform's clock: one model for every time the node sends to the API and every stamp it
+ * reads back (docs/api.md#times).
+ *
+ * The real platform runs on one local wall clock, UTC+7 on every account seen. It writes that
+ * wall clock with a `Z` on its ticket, contact, lead and deal list stamps, without a zone
+ * elsewhere, and compares query values by their wall clock, ignoring a `Z`. The spec reads
+ * `Z` as UTC. The credential's Platform Clock chooses the reading; both keep zone-less stamps
+ * in the account's zone and honour an explicit offset (`+07:00`).
+ */
+import { toEpochMs, toOffsetIso, toZoneless } from './dates';
+
+/**
+ * - `wallClock`: `Z` is decoration; the API's times are the account zone's wall clock (the
+ *   real platform, docs/api.md#what-the-real-platform-answers).
+ * - `iso`: `Z` means UTC, as ISO 8601 and the spec say.
+ */
+export type ClockConvention = 'wallClock' | 'iso';
+
+export interface PlatformClock {
+	/** IANA zone of the platform's clock (credential Account Time Zone). */
+	zone: string;
+	convention: ClockConvention;
+}
+
+/** The zone of the platform's clock on every account seen (UTC+7, no daylight saving). */
+export const PLATFORM_ZONE = 'Asia/Ho_Chi_Minh';
+
+export const DEFAULT_CLOCK: PlatformClock = { zone: PLATFORM_ZONE, convention: 'wallClock' };
+
+/** `YYYY-MM-DDTHH:mm:ssZ` ending in a `Z`, the form of the list stamps and of our query values. */
+const Z_STAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?Z$/i;
+
+/**
+ * A query time (a list filter's bound) as the platform compares it, to the second:
+ * the zone's wall clock with a `Z` (wallClock), or UTC (iso).
+ */
+export function toQueryTime(ms: number, clock: PlatformClock): string {
+	if (clock.convention === 'iso') return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+	return `${toZoneless(ms, clock.zone).replace(' ', 'T')}Z`;
+}
+
+/**
+ * The instant of a time the API wrote (or of a query time from `toQueryTime`), or undefined
+ * when it is not one. A `Z` reads as the zone's wall clock (wallClock) or as UTC (iso); no zone
+ * reads in the zone; an explicit offset is honoured.
+ */
+export function readApiTime(value: unknown, clock: PlatformClock): number | undefined {
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	if (clock.convention === 'wallClock') {
+		const stamp = Z_STAMP.exec(text);
+		if (stamp) return toEpochMs(`${stamp[1]} ${stamp[2]}`, clock.zone);
+	}
+	return toEpochMs(text, clock.zone);
+}
+
+/**
+ * What to say when most records of a read are stamped outside the window asked for: the
+ * platform selects by its own clock, so such stamps mean the credential's clock is not the
+ * platform's. Names both settings as they are and what to change.
+ */
+export function stampsOutsideMessage(
+	outside: number,
+	total: number,
+	noun: string,
+	window: { since: number; to: number },
+	furthestMs: number,
+	clock: PlatformClock,
+): string {
+	const hours = Math.round(furthestMs / 900_000) / 4;
+	const reading = clock.convention === 'wallClock' ? 'Local Time, Even With "Z"' : '"Z" Means UTC';
+	return (
+		`${outside} of ${total} ${noun} the platform listed for ${toOffsetIso(window.since, clock.zone)} to ${toOffsetIso(window.to, clock.zone)} ` +
+		`are stamped outside that window, up to about ${hours} h. The credential's clock does not match the platform's: ` +
+		`it reads times in ${clock.zone} with Platform Clock set to ${reading}. Set Account Time Zone to the zone the platform shows its times in, ` +
+		`or switch Platform Clock if the platform treats "Z" the other way. The records are output all the same.`
+	);
+}
