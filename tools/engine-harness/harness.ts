@@ -44,7 +44,7 @@ import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 import { CustomerCareApi } from '../../credentials/CustomerCareApi.credentials';
 import { CustomerCare } from '../../nodes/CustomerCare/CustomerCare.node';
 import { CustomerCareTrigger } from '../../nodes/CustomerCareTrigger/CustomerCareTrigger.node';
-import type { FakePlatform } from '../fake-platform';
+import { platformFromEnv, type FakePlatform, type FakePlatformKind } from '../fake-platform';
 
 export const PACKAGE = 'n8n-nodes-customer-care';
 export const ACTION_NODE_TYPE = `${PACKAGE}.customerCare`;
@@ -188,13 +188,18 @@ export interface Account {
 	apiToken: string;
 	statusUrl?: string;
 	maxRequestsPerSecond?: number;
-	/** IANA zone of the API's zone-less times. */
+	/** IANA zone of the platform's clock; empty: Asia/Ho_Chi_Minh. */
 	timeZone?: string;
+	/** How the platform's `Z` reads: `wallClock` (real platform) or `iso` (the spec). */
+	timeConvention?: 'wallClock' | 'iso';
 }
 
-/** Credentials pointing at a running fake platform (in this process or in its own). */
+/**
+ * Credentials pointing at a running fake platform (in this process or in its own), with the
+ * Platform Clock of the platform it plays: the spec's `iso` against its spec mode.
+ */
 export function accountOf(
-	platform: Pick<FakePlatform, 'baseUrl' | 'domain' | 'token' | 'statusUrl'>,
+	platform: Pick<FakePlatform, 'baseUrl' | 'domain' | 'token' | 'statusUrl'> & { platform?: FakePlatformKind },
 	overrides: Partial<Account> = {},
 ): Account {
 	return {
@@ -203,6 +208,7 @@ export function accountOf(
 		apiToken: platform.token,
 		statusUrl: platform.statusUrl,
 		maxRequestsPerSecond: 15,
+		timeConvention: (platform.platform ?? platformFromEnv()) === 'spec' ? 'iso' : 'wallClock',
 		...overrides,
 	};
 }
