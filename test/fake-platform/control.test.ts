@@ -26,21 +26,21 @@ describe('control API', () => {
 		const created = await control('POST', '/tickets', { ticket_subject: 'From control', ticket_status: 'open', phone: '0900000001', at: '2025-05-31T10:00:00Z' });
 		expect(created.status).toBe(200);
 		const id = created.body.ticket.ticket_id;
-		const w = { created_since: '2025-05-31T10:00:00Z', created_to: '2025-05-31T10:00:01Z' };
+		const w = { created_since: isoZ(Date.parse('2025-05-31T10:00:00Z')), created_to: isoZ(Date.parse('2025-05-31T10:00:01Z')) };
 		const listed = TicketListResponse.parse((await api.get('/api/v2/tickets', w)).body);
 		expect(listed.tickets.map((t) => t.ticket_id)).toContain(id);
 		const patched = await control('PATCH', `/tickets/${id}`, { ticket_status: 'solved', at: '2025-05-31T12:00:00Z' });
 		expect(patched.body.ticket.updated_at).toBe(Date.parse('2025-05-31T12:00:00Z'));
 		// v2 refuses a zero-length span; the next test lists the update with a one-second window.
 		expectError(
-			await api.get('/api/v2/tickets', { updated_since: '2025-05-31T12:00:00Z', updated_to: '2025-05-31T12:00:00Z' }),
+			await api.get('/api/v2/tickets', { updated_since: isoZ(Date.parse('2025-05-31T12:00:00Z')), updated_to: isoZ(Date.parse('2025-05-31T12:00:00Z')) }),
 			400,
 			'updated_since must older than updated_to and max 31 days',
 		);
 	});
 
 	it('updated tickets appear in the updated window; touch-tickets updates n tickets at once', async () => {
-		const r = await api.get('/api/v2/tickets', { updated_since: '2025-05-31T11:59:59Z', updated_to: '2025-05-31T12:00:00Z' });
+		const r = await api.get('/api/v2/tickets', { updated_since: isoZ(Date.parse('2025-05-31T11:59:59Z')), updated_to: isoZ(Date.parse('2025-05-31T12:00:00Z')) });
 		const b = TicketListResponse.parse(r.body);
 		expect(b.tickets.map((t) => t.ticket_subject)).toContain('From control');
 		const touched = await control('POST', '/touch-tickets', { n: 7, at: now - 1000 });

@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /** Shared helpers of the fake-platform tests. */
-import { FakePlatform, type FakePlatformOptions } from '../../tools/fake-platform';
+import { FakePlatform, platformFromEnv, type FakePlatformOptions } from '../../tools/fake-platform';
 import { ErrorEnvelope } from '../../tools/fake-platform/schemas';
 
 /** The fixed data clock of most tests. */
@@ -55,9 +55,20 @@ export function client(platform: FakePlatform, opts: { base?: string; token?: st
 	};
 }
 
-/** ISO 'YYYY-MM-DDTHH:mm:ssZ' of an epoch-ms instant. */
+/**
+ * A query time 'YYYY-MM-DDTHH:mm:ssZ' of an epoch-ms instant, as the platform the tests run
+ * against reads it (CC_FAKE_PLATFORM): the spec's UTC, or the real platform's wall clock of the
+ * account zone (+07:00, the fake's default) with a `Z` it ignores (docs/api.md#times).
+ */
 export function isoZ(ms: number): string {
-	return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+	const shifted = platformFromEnv() === 'real' ? ms + 7 * 3_600_000 : ms;
+	return `${new Date(shifted).toISOString().slice(0, 19)}Z`;
+}
+
+/** The instant of a stamp the platform wrote with a `Z` (the inverse of `isoZ`). */
+export function stampMs(text: string): number {
+	const ms = Date.parse(text);
+	return platformFromEnv() === 'real' && /Z$/i.test(text) ? ms - 7 * 3_600_000 : ms;
 }
 
 /** Expects `{code:'errors', message}` with this status and exact message. */

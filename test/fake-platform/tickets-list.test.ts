@@ -1,6 +1,6 @@
 import type { FakePlatform } from '../../tools/fake-platform';
 import { TicketListResponse } from '../../tools/fake-platform/schemas';
-import { DAY, NOW, client, expectError, isoZ, startPlatform } from './helpers';
+import { DAY, NOW, client, expectError, isoZ, stampMs, startPlatform } from './helpers';
 
 const now = NOW.getTime();
 const D31 = 31 * DAY;
@@ -60,7 +60,7 @@ describe('ticket lists', () => {
 			});
 			const body = TicketListResponse.parse(r.body);
 			expect(body.numFound).toBe(count('updated_at', now - 5 * DAY, now));
-			const times = body.tickets.map((t) => Date.parse(t.updated_at));
+			const times = body.tickets.map((t) => stampMs(t.updated_at));
 			expect(times.every((t) => t >= now - 5 * DAY && t <= now)).toBe(true);
 			for (let i = 1; i < body.tickets.length; i++) {
 				const a = body.tickets[i - 1];
@@ -93,8 +93,9 @@ describe('ticket lists', () => {
 			// An unencoded '+' arrives as a space and is refused; an encoded one is a valid offset.
 			const raw = await api.raw('GET', `/${platform.domain}/api/v2/tickets?created_since=2025-05-20T07:00:00+07:00&created_to=2025-05-21T00:00:00Z`);
 			expectError(raw, 400, 'invalid value: created_since');
-			const zoned = await api.get('/api/v2/tickets', { created_since: '2025-05-20T07:00:00+07:00', created_to: '2025-05-21T00:00:00Z' });
-			const utc = await api.get('/api/v2/tickets', { created_since: '2025-05-20T00:00:00Z', created_to: '2025-05-21T00:00:00Z' });
+			const end = isoZ(Date.parse('2025-05-21T00:00:00Z'));
+			const zoned = await api.get('/api/v2/tickets', { created_since: '2025-05-20T07:00:00+07:00', created_to: end });
+			const utc = await api.get('/api/v2/tickets', { created_since: isoZ(Date.parse('2025-05-20T00:00:00Z')), created_to: end });
 			expect(zoned.body).toEqual(utc.body);
 		});
 
