@@ -199,6 +199,8 @@ export function checkDateRanges(ranges: DateRange[], options: { required?: boole
 		const qs = (requestOptions.qs ?? {}) as IDataObject;
 		const { fail } = item;
 		const { clock } = item.account;
+		// The user's own values, for messages: what is sent is in the platform's clock.
+		const given = { ...qs };
 		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
 			for (const [path, label] of [
 				[since, sinceLabel],
@@ -218,7 +220,7 @@ export function checkDateRanges(ranges: DateRange[], options: { required?: boole
 			if (isEmpty(qs[since]) || isEmpty(qs[to])) continue;
 			if (readApiTime(qs[to], clock)! <= readApiTime(qs[since], clock)!) {
 				fail(
-					`${toLabel} (${to}) ${String(qs[to])} must be after ${sinceLabel} (${since}) ${String(qs[since])}`,
+					`${toLabel} (${to}) ${String(given[to])} must be after ${sinceLabel} (${since}) ${String(given[since])}`,
 				);
 			}
 		}
