@@ -20,7 +20,8 @@
  *   CC_TOKEN    / --token=        the API token
  *   CC_STATUS_URL / --status-url= the status monitor (optional)
  *   CC_BACKUP_URL / --backup-url= the backup base URL (optional)
- *   CC_TIME_ZONE / --time-zone=   the account time zone (optional, e.g. Asia/Ho_Chi_Minh)
+ *   CC_TIME_ZONE / --time-zone=   the account time zone (optional; empty: Asia/Ho_Chi_Minh)
+ *   CC_TIME_CONVENTION / --time-convention=   wallClock (default: the real platform) or iso (Z is UTC)
  * Other options: N8N_PORT / --port= (default 5678, or a free port when taken),
  * CC_N8N_TARGET / --target= (v2 = n8n 2.40.7 on Node 24, default; v1 = n8n 1.123.x on Node 20),
  * CC_SKIP_BUILD=1 (pack the existing dist/).
@@ -81,6 +82,8 @@ async function main() {
 		statusUrl: option('status-url', 'CC_STATUS_URL'),
 		backupBaseUrl: option('backup-url', 'CC_BACKUP_URL'),
 		timeZone: option('time-zone', 'CC_TIME_ZONE'),
+		// 'wallClock' (the real platform, default) or 'iso' (a server that reads Z as UTC).
+		timeConvention: option('time-convention', 'CC_TIME_CONVENTION'),
 	};
 	const useReal = Boolean(real.baseUrl || real.domain || real.apiToken);
 	if (useReal && !(real.baseUrl && real.domain && real.apiToken)) {
@@ -145,6 +148,7 @@ async function main() {
 				apiToken: real.apiToken,
 				statusUrl: real.statusUrl ?? '',
 				timeZone: real.timeZone ?? '',
+				timeConvention: real.timeConvention ?? 'wallClock',
 				maxRequestsPerSecond: 15,
 			};
 		} else {

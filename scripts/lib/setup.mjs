@@ -22,7 +22,10 @@ export function exampleFiles() {
 		.map((f) => join(EXAMPLES_DIR, f));
 }
 
-/** Credential data for the fake platform (its account zone is +07:00, no DST). */
+/**
+ * Credential data for the fake platform (its account zone is +07:00, no DST), with the Platform
+ * Clock of the platform it plays (CC_FAKE_PLATFORM: real by default, or spec).
+ */
 export function fakeCredentialData(fake) {
 	return {
 		baseUrl: fake.baseUrl,
@@ -31,6 +34,7 @@ export function fakeCredentialData(fake) {
 		apiToken: fake.token,
 		statusUrl: fake.statusUrl,
 		timeZone: 'Asia/Ho_Chi_Minh',
+		timeConvention: process.env.CC_FAKE_PLATFORM === 'spec' ? 'iso' : 'wallClock',
 		maxRequestsPerSecond: 15,
 	};
 }
