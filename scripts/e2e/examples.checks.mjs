@@ -16,6 +16,7 @@
  */
 import assert from 'node:assert/strict';
 
+import { instantOfZ } from '../lib/platform-clock.mjs';
 import { runAiExampleCheck } from './lib/ai-example.mjs';
 
 const DAY = 86_400_000;
@@ -156,8 +157,8 @@ export const RUN_CHECKS = {
 			// The window asked for is yesterday in the account's zone (not UTC's), whatever the format.
 			const since = accountYesterdayStart();
 			for (const r of ticketRequests) {
-				assert.equal(Date.parse(r.query.updated_since), since, `updated_since ${r.query.updated_since}`);
-				assert.equal(Date.parse(r.query.updated_to), since + DAY - 1000, `updated_to ${r.query.updated_to}`);
+				assert.equal(instantOfZ(r.query.updated_since), since, `updated_since ${r.query.updated_since}`);
+				assert.equal(instantOfZ(r.query.updated_to), since + DAY - 1000, `updated_to ${r.query.updated_to}`);
 			}
 			assert.equal(run.output('Account time zone')[0].timeZone, 'Asia/Ho_Chi_Minh');
 
@@ -205,7 +206,7 @@ export const RUN_CHECKS = {
 			for (const r of windows) {
 				assert.equal(r.query.requester_id, '50350');
 				assert.equal(r.query.filter_id, '2');
-				const span = Date.parse(r.query.updated_to) - Date.parse(r.query.updated_since);
+				const span = instantOfZ(r.query.updated_to) - instantOfZ(r.query.updated_since);
 				assert.ok(span > 0 && span <= 31 * DAY, `window of ${span / DAY} days`);
 				expected = expected.concat(await replayAll(fake, r, 'tickets'));
 			}

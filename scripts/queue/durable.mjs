@@ -28,7 +28,8 @@ import { randomBytes } from 'node:crypto';
 
 import { createQueueCluster } from './lib/cluster.mjs';
 import { missingServices, runServicesScript, startPostgres, startRedis } from './lib/services.mjs';
-import { activate, DAY, emittedByExecution, exactlyOnce, isoZ, triggerWorkflow } from './lib/executions.mjs';
+import { activate, DAY, emittedByExecution, exactlyOnce, triggerWorkflow } from './lib/executions.mjs';
+import { queryTime } from '../lib/platform-clock.mjs';
 import { startFakePlatform } from '../lib/fake-platform.mjs';
 import { installN8n, TARGETS } from '../lib/install-n8n.mjs';
 import { buildAndPack } from '../lib/pack.mjs';
@@ -133,7 +134,7 @@ async function durableRun(mode, { install, tarball }) {
 			for (let start = since, end; start < to; start = end + 1000) {
 				end = Math.min(start + 31 * DAY - 2000, to);
 				for (let page = 1; ; page++) {
-					const { status, body } = await fake.api('GET', '/api/v2/tickets', { query: { updated_since: isoZ(start), updated_to: isoZ(end), count: 500, page } });
+					const { status, body } = await fake.api('GET', '/api/v2/tickets', { query: { updated_since: queryTime(start), updated_to: queryTime(end), count: 500, page } });
 					check(status === 200, `reading the tickets changed: ${status} ${JSON.stringify(body).slice(0, 200)}`);
 					ids.push(...body.tickets.map((t) => String(t.ticket_id)));
 					if (body.tickets.length < 500) break;

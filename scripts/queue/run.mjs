@@ -35,6 +35,7 @@ import { ownerClient } from '../lib/rest.mjs';
 import { sleep, waitFor } from '../lib/wait.mjs';
 import { CREDENTIAL, fakeCredentialData } from '../lib/setup.mjs';
 import { activate, credentialRef, DAY, emittedByExecution, exactlyOnce, executionDetail, executionSummaries, FINISHED, isoZ, nodeItems, triggerWorkflow } from './lib/executions.mjs';
+import { queryTime } from '../lib/platform-clock.mjs';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const wants = (name) => !only || only.includes(name);
@@ -104,7 +105,7 @@ async function ticketIdsIn(fake, range) {
 		const to = Math.min(since + 31 * DAY, Date.parse(range.to));
 		for (let page = 1; ; page++) {
 			const { status, body } = await fake.api('GET', '/api/v2/tickets', {
-				query: { created_since: isoZ(since), created_to: isoZ(to), count: 500, page },
+				query: { created_since: queryTime(since), created_to: queryTime(to), count: 500, page },
 			});
 			check(status === 200, `reading the expected tickets: ${status} ${JSON.stringify(body).slice(0, 200)}`);
 			for (const ticket of body.tickets) ids.add(String(ticket.ticket_id));

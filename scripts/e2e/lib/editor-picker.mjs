@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 
+import { queryTime } from '../../lib/platform-clock.mjs';
 import { NODE_TYPE, ownerClient } from '../../lib/rest.mjs';
 import { CREDENTIAL } from '../../lib/setup.mjs';
 
@@ -13,7 +14,7 @@ import { CREDENTIAL } from '../../lib/setup.mjs';
 async function recentTicket(fake) {
 	const to = new Date();
 	const since = new Date(to.getTime() - 7 * 24 * 3600 * 1000);
-	const iso = (date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+	const iso = (date) => queryTime(date.getTime());
 	const { body } = await fake.api('GET', `/api/v2/tickets?created_since=${iso(since)}&created_to=${iso(to)}&count=500`);
 	const tickets = [...body.tickets].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.ticket_id - a.ticket_id);
 	assert.ok(tickets.length > 0, 'the fake platform has tickets of the last week');

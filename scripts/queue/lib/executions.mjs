@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { CREDENTIAL } from '../../lib/setup.mjs';
 
 export const DAY = 86_400_000;
-/** The platform's ISO form, whole seconds. */
+/** ISO 8601 (a Z is UTC), whole seconds: a time as a user gives it to the node. Query the fake with platform-clock.mjs's queryTime. */
 export const isoZ = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 export const credentialRef = { customerCareApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
