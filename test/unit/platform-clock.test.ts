@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The platform's clock (transport/clock.ts, docs/api.md#times), against a model of the server
  * written here from docs/api.md and real-platform.md §2.1, not from the code under test:
