@@ -85,7 +85,8 @@ describe('Create', () => {
 				customFields: {
 					field: [
 						{ fieldId: 'Order amount', value: '1500000.5' },
-						{ fieldId: 'appointment_date', value: '2026-03-05' },
+						// By label: the real platform's Date field has no code (../shared/real-platform.md §2.3).
+						{ fieldId: 'Appointment date', value: '2026-03-05' },
 						{ fieldId: field('Contact channels').custom_field_id, choices: [choice('Contact channels', 'Facebook'), choice('Contact channels', 'Website')] },
 						{ fieldId: 'Product', value: 'laptop' },
 						{ fieldId: 'Quantity', value: '3' },
@@ -629,7 +630,7 @@ describe('custom-field load-options', () => {
 		const byId = new Map(product.values!.map((value) => [value.id, value]));
 		expect(options).toEqual(
 			product.values!.map((value) => ({
-				name: value.parent_value_id > 0 ? `${byId.get(value.parent_value_id)!.lable} › ${value.lable}` : value.lable,
+				name: (value.parent_value_id ?? -1) > 0 ? `${byId.get(value.parent_value_id!)!.lable} › ${value.lable}` : value.lable,
 				value: value.id,
 				description: value.code ? `Code: ${value.code}` : undefined,
 			})),
