@@ -22,7 +22,9 @@ describe('leads (4.8)', () => {
 		const { lead } = LeadResponse.parse(r.body);
 		expect(lead).toMatchObject({ subject: 'Wants 10 laptops', lead_status_id: 601, labels: [801, 802], assignee_id: 1003, group_id: 11, phone: '0988000111', estimated_closed_date: '2025-06-30 17:00:00', converted_type: null });
 		expect(lead.created_at).toBe(isoZ(NOW.getTime()));
-		expect(lead.custom_fields).toEqual([{ id: 305, lable: 'Product', type: 'SINGLE DROP-DOWN LIST', value: 30502 }]);
+		// The type as the platform played writes it (spec: capitals; real: sentence case).
+		const { type } = platform.store.ticketFields.find((field) => field.custom_field_id === 305)!;
+		expect(lead.custom_fields).toEqual([{ id: 305, lable: 'Product', type, value: 30502 }]);
 		expect(lead.comments.map((c) => c.body)).toEqual(['first note']);
 		const again = LeadResponse.parse((await api.get(`/api/v1/lead/${lead.id}`)).body);
 		expect(again.lead.id).toBe(lead.id);

@@ -58,28 +58,6 @@ describe('reference lists', () => {
 		expectError(await api.get('/api/v1/services', { type: 'voice' }), 400, 'invalid value: type');
 	});
 
-	it('ticket custom fields: every type, odd spelling lable, codes null or set, parent values', async () => {
-		const r = await api.get('/api/v1/tickets/custom_fields');
-		const { custom_fields } = CustomFieldsResponse.parse(r.body);
-		expect(new Set(custom_fields.map((f) => f.type))).toEqual(
-			new Set(['TEXT', 'NUMBER', 'NUMERIC', 'DATE', 'SINGLE DROP-DOWN LIST', 'MULTIPLE DROP-DOWN LIST', 'URL', 'TEXTAREA', 'STAGE']),
-		);
-		expect(r.body.custom_fields[0]).toHaveProperty('custom_field_lable');
-		const values = custom_fields.flatMap((f) => f.values ?? []);
-		expect(values.some((v) => v.code === null)).toBe(true);
-		expect(values.some((v) => v.parent_value_id === -1)).toBe(true);
-		expect(values.some((v) => v.parent_value_id !== -1 && values.some((p) => p.id === v.parent_value_id))).toBe(true);
-		expect(custom_fields.filter((f) => ['TEXT', 'NUMBER', 'DATE', 'URL', 'TEXTAREA', 'NUMERIC'].includes(f.type)).every((f) => f.values === undefined)).toBe(true);
-	});
-
-	it('contact and organization fields have no URL, TEXTAREA or STAGE', async () => {
-		for (const path of ['/api/v1/contacts/custom_fields', '/api/v1/organizations/custom_fields']) {
-			const { custom_fields } = CustomFieldsResponse.parse((await api.get(path)).body);
-			expect(custom_fields.length).toBeGreaterThan(0);
-			expect(custom_fields.some((f) => ['URL', 'TEXTAREA', 'STAGE'].includes(f.type))).toBe(false);
-		}
-	});
-
 	it('lead statuses, unqualified reasons and labels (labels without api/v1)', async () => {
 		const { statuses } = LeadStatusesResponse.parse((await api.get('/api/v1/lead/status')).body);
 		expect(statuses.map((s) => s.status_type)).toEqual([1, 0, 0, 2, 3]);
@@ -100,5 +78,84 @@ describe('reference lists', () => {
 		expect(ReasonsResponse.parse(withBody.body).reasons.length).toBe(4);
 		expect(noBody.body).toEqual(withBody.body);
 		expectError(await api.put('/api/v1/deal/lost-reasons', {}), 400, 'Deal is not exist');
+	});
+});
+
+/** The spec's definitions: pinned to `spec`, whose shapes these are. */
+describe('custom-field definitions, spec platform', () => {
+	let platform: FakePlatform;
+	let api: ReturnType<typeof client>;
+	beforeAll(async () => {
+		platform = await startPlatform({ platform: 'spec' });
+		api = client(platform);
+	});
+	afterAll(() => platform.close());
+
+	it('ticket custom fields: every type, odd spelling lable, codes null or set, parent values', async () => {
+		const r = await api.get('/api/v1/tickets/custom_fields');
+		const { custom_fields } = CustomFieldsResponse.parse(r.body);
+		expect(new Set(custom_fields.map((f) => f.type))).toEqual(
+			new Set(['TEXT', 'NUMBER', 'NUMERIC', 'DATE', 'SINGLE DROP-DOWN LIST', 'MULTIPLE DROP-DOWN LIST', 'URL', 'TEXTAREA', 'STAGE']),
+		);
+		expect(r.body.custom_fields[0]).toHaveProperty('custom_field_lable');
+		const values = custom_fields.flatMap((f) => f.values ?? []);
+		expect(values.some((v) => v.code === null)).toBe(true);
+		expect(values.some((v) => v.parent_value_id === -1)).toBe(true);
+		expect(values.some((v) => v.parent_value_id !== -1 && values.some((p) => p.id === v.parent_value_id))).toBe(true);
+		expect(custom_fields.filter((f) => ['TEXT', 'NUMBER', 'DATE', 'URL', 'TEXTAREA', 'NUMERIC'].includes(f.type!)).every((f) => f.values === undefined)).toBe(true);
+	});
+
+	it('contact and organization fields have no URL, TEXTAREA or STAGE', async () => {
+		for (const path of ['/api/v1/contacts/custom_fields', '/api/v1/organizations/custom_fields']) {
+			const { custom_fields } = CustomFieldsResponse.parse((await api.get(path)).body);
+			expect(custom_fields.length).toBeGreaterThan(0);
+			expect(custom_fields.some((f) => ['URL', 'TEXTAREA', 'STAGE'].includes(f.type!))).toBe(false);
+		}
+	});
+
+});
+
+/** As the real platform writes them (../shared/real-platform.md §2.3, R1 `98af89a:samples/...`). */
+describe('custom-field definitions, real platform', () => {
+	let platform: FakePlatform;
+	let api: ReturnType<typeof client>;
+	beforeAll(async () => {
+		platform = await startPlatform({ platform: 'real' });
+		api = client(platform);
+	});
+	afterAll(() => platform.close());
+
+	it('ticket fields: sentence-case type names, a Date without code or values, choices as {id, lable} where they have no code or parent', async () => {
+		const r = await api.get('/api/v1/tickets/custom_fields');
+		const { custom_fields } = CustomFieldsResponse.parse(r.body);
+		const types = new Set(custom_fields.map((f) => f.type));
+		for (const type of ['Single drop-down list', 'Date', 'Numeric', 'Text Area']) expect(types).toContain(type);
+		// Sentence case: no name but an acronym is written in capitals.
+		expect([...types].filter((type) => type === type?.toUpperCase())).toEqual(['URL']);
+		const raw = r.body.custom_fields as Array<Record<string, unknown>>;
+		expect(raw.some((f) => f.type === 'Date' && !('code' in f) && !('values' in f))).toBe(true);
+		const values = raw.flatMap((f) => (f.values ?? []) as Array<Record<string, unknown>>);
+		expect(values.some((v) => Object.keys(v).sort().join() === 'id,lable')).toBe(true);
+	});
+
+	it('contact fields: some without any type or values (free text), Numeric and Text Area', async () => {
+		const raw = (await api.get('/api/v1/contacts/custom_fields')).body.custom_fields as Array<Record<string, unknown>>;
+		CustomFieldsResponse.parse({ code: 'ok', custom_fields: raw });
+		expect(raw.filter((f) => !('type' in f) && !('values' in f)).length).toBeGreaterThanOrEqual(4);
+		expect(raw.map((f) => f.type)).toEqual(expect.arrayContaining(['Numeric', 'Text Area']));
+	});
+
+	it('ticket records list every field, unset ones null, a single choice as text holding the choice id', async () => {
+		const list = (await api.get('/api/v1/tickets', { updated_since: '2025-05-01T00:00:00Z', updated_to: '2025-05-31T00:00:00Z', count: 50 })).body.tickets as Array<{ ticket_id: number; custom_fields: Array<{ id: number; type: string; value: unknown }> }>;
+		const ids = platform.store.ticketFields.map((f) => f.custom_field_id);
+		expect(list.length).toBeGreaterThan(0);
+		for (const ticket of list) expect(ticket.custom_fields.map((f) => f.id)).toEqual(ids);
+		const all = list.flatMap((ticket) => ticket.custom_fields);
+		expect(all.some((f) => f.value === null)).toBe(true);
+		const singles = all.filter((f) => f.type === 'Single drop-down list' && f.value !== null);
+		expect(singles.length).toBeGreaterThan(0);
+		expect(singles.every((f) => typeof f.value === 'string' && /^\d+$/.test(f.value))).toBe(true);
+		const detail = (await api.get(`/api/v1/tickets/${list[0].ticket_id}`)).body.ticket;
+		expect(detail.custom_filed.map((f: { id: number }) => f.id)).toEqual(ids);
 	});
 });

@@ -85,7 +85,8 @@ describe('Create', () => {
 				customFields: {
 					field: [
 						{ fieldId: 'Order amount', value: '1500000.5' },
-						{ fieldId: 'appointment_date', value: '2026-03-05' },
+						// By label: the real platform's Date field has no code (../shared/real-platform.md §2.3).
+						{ fieldId: 'Appointment date', value: '2026-03-05' },
 						{ fieldId: field('Contact channels').custom_field_id, choices: [choice('Contact channels', 'Facebook'), choice('Contact channels', 'Website')] },
 						{ fieldId: 'Product', value: 'laptop' },
 						{ fieldId: 'Quantity', value: '3' },
@@ -172,15 +173,17 @@ describe('Create', () => {
 	test.each([
 		['a field that does not exist', { field: [{ fieldId: 'Shoe size', value: '42' }] }, 'Custom field "Shoe size" does not exist; the account has: Customer note (301)'],
 		['a choice that does not exist', { field: [{ fieldId: 'Product', value: 'Toaster' }] }, '"Toaster" is not a choice of custom field "Product"; allowed: Phone, Laptop'],
-		['a NUMBER that is no number', { field: [{ fieldId: 'Order amount', value: 'a lot' }] }, 'Custom field "Order amount" (NUMBER) must be a number; got "a lot"'],
-		['a DATE that is no date', { field: [{ fieldId: 'Appointment date', value: 'soon' }] }, 'Custom field "Appointment date" (DATE) must be a date'],
-		['a TEXT over 255', { field: [{ fieldId: 'Customer note', value: 'n'.repeat(256) }] }, 'Custom field "Customer note" (TEXT) is 256 characters long; at most 255 are allowed'],
+		['a NUMBER that is no number', { field: [{ fieldId: 'Order amount', value: 'a lot' }] }, 'Custom field "Order amount" ({type}) must be a number; got "a lot"'],
+		['a DATE that is no date', { field: [{ fieldId: 'Appointment date', value: 'soon' }] }, 'Custom field "Appointment date" ({type}) must be a date'],
+		['a TEXT over 255', { field: [{ fieldId: 'Customer note', value: 'n'.repeat(256) }] }, 'Custom field "Customer note" ({type}) is 256 characters long; at most 255 are allowed'],
 	])('%s: a clear error naming it, before anything but the definitions is read', async (_name, customFields, message) => {
 		const run = await runNode({
 			parameters: { resource: 'ticket', operation: 'create', phone: '0912000113', customFields },
 			account: accountOf(platform),
 		});
-		expect(run.error?.message).toContain(message);
+		// The type as the platform played writes it (spec: NUMBER; real: Numeric).
+		const named = platform.store.ticketFields.find((definition) => definition.custom_field_lable === customFields.field[0].fieldId);
+		expect(run.error?.message).toContain(message.replace('{type}', String(named?.type)));
 		expect(run.error?.message).toContain('[item 0]');
 		expect(apiRequests()).toHaveLength(0);
 		expect(platform.requests().every((request) => request.method === 'GET' && request.path === '/acme/api/v1/tickets/custom_fields')).toBe(true);
@@ -357,14 +360,20 @@ describe('Get', () => {
 
 		const raw = (gets[0].response as { ticket: IDataObject }).ticket;
 		const expected: IDataObject = {};
-		for (const value of ticket.custom_fields) {
+		// The real platform lists every field on a ticket, unset ones as null (../shared/real-platform.md §2.3).
+		const shown = platform.platform === 'real'
+			? platform.store.ticketFields.map((definition) => ticket.custom_fields.find((value) => value.id === definition.custom_field_id) ?? { id: definition.custom_field_id, value: null })
+			: ticket.custom_fields;
+		for (const value of shown) {
 			const definition = platform.store.ticketFields.find((candidate) => candidate.custom_field_id === value.id)!;
 			const label = (id: unknown) => definition.values?.find((entry) => entry.id === id)?.lable;
-			expected[definition.custom_field_lable] = Array.isArray(value.value)
-				? value.value.map(label)
-				: definition.values
-					? label(value.value)
-					: value.value;
+			expected[definition.custom_field_lable] = value.value === null
+				? null
+				: Array.isArray(value.value)
+					? value.value.map(label)
+					: definition.values
+						? label(value.value)
+						: value.value;
 		}
 		const output = jsonOf(run);
 		expect(output).toHaveLength(1);
@@ -629,7 +638,7 @@ describe('custom-field load-options', () => {
 		const byId = new Map(product.values!.map((value) => [value.id, value]));
 		expect(options).toEqual(
 			product.values!.map((value) => ({
-				name: value.parent_value_id > 0 ? `${byId.get(value.parent_value_id)!.lable} › ${value.lable}` : value.lable,
+				name: (value.parent_value_id ?? -1) > 0 ? `${byId.get(value.parent_value_id!)!.lable} › ${value.lable}` : value.lable,
 				value: value.id,
 				description: value.code ? `Code: ${value.code}` : undefined,
 			})),

@@ -33,6 +33,12 @@ const TYPE_NAMES = [
 	'STAGE',
 	'MULTIPLE DROP-DOWN LIST',
 	'MULTI_CHOICE',
+	// As the real platform writes them (../shared/real-platform.md §2.3), and a type the node does not know.
+	'Single drop-down list',
+	'Numeric',
+	'Date',
+	'Text Area',
+	'Rating',
 ];
 const ZONES = ['UTC', 'Asia/Ho_Chi_Minh', 'America/New_York', 'Pacific/Chatham'];
 
@@ -68,6 +74,7 @@ function inputArb(definition: FieldDefinition, timeZone: string): fc.Arbitrary<{
 		case 'text':
 			return fc.string({ minLength: 1, maxLength: 255 }).filter((text) => text.trim() !== '').map(same);
 		case 'textarea':
+		case 'free':
 			return fc.string({ minLength: 1, maxLength: 600 }).filter((text) => text.trim() !== '').map(same);
 		case 'url':
 			return URL_ARB.map(same);
@@ -139,7 +146,7 @@ describe('formFieldsOf: one typed input per field', () => {
 					const kind = kindOf(definition.type);
 					expect(field.displayName).toBe(definition.custom_field_lable);
 					expect(field.type).toBe(
-						{ text: 'string', textarea: 'string', url: 'string', number: 'number', date: 'dateTime', single: 'options', multiple: 'multiOptions' }[kind],
+						{ text: 'string', textarea: 'string', url: 'string', free: 'string', number: 'number', date: 'dateTime', single: 'options', multiple: 'multiOptions' }[kind],
 					);
 					expect(field).toMatchObject({ required: false, display: true, defaultMatch: false, canBeUsedToMatch: false });
 					if (isChoice(kind)) expect(field.options!.map((option) => option.value)).toEqual(definition.values!.map((value) => value.id));
@@ -198,7 +205,7 @@ describe('customFieldPayload: the form to [{id, value}]', () => {
 				const labelTaken = definitions.some((entry) => entry !== definition && entry.custom_field_lable.trim().toLowerCase() === definition.custom_field_lable.trim().toLowerCase());
 				fc.pre(!labelTaken && String(definition.custom_field_id) !== definition.custom_field_lable.trim());
 				const kind = kindOf(definition.type);
-				if (kind === 'text' || kind === 'textarea') {
+				if (kind === 'text' || kind === 'textarea' || kind === 'free') {
 					expect(customFieldPayload(definitions, given, form, timeZone, fail)).toEqual(expected);
 				} else {
 					// Each entry is checked, so a wrong earlier value is refused even when the form overrides it.

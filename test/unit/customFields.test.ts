@@ -68,7 +68,52 @@ describe('kindOf', () => {
 		expect(['MULTI_CHOICE', 'MULTIPLE'].map(kindOf)).toEqual(['multiple', 'multiple']);
 		expect(['NUMBER', 'NUMERIC'].map(kindOf)).toEqual(['number', 'number']);
 		expect(['URL', 'LINK', 'URL/LINK'].map(kindOf)).toEqual(['url', 'url', 'url']);
-		expect(['DATE', 'TEXTAREA', 'TEXT', 'SOMETHING_NEW'].map(kindOf)).toEqual(['date', 'textarea', 'text', 'text']);
+		expect(['DATE', 'TEXTAREA', 'TEXT'].map(kindOf)).toEqual(['date', 'textarea', 'text']);
+	});
+
+	// As the real platform writes them (../shared/real-platform.md §2.3: sentence case, "Text
+	// Area" with a space, no `type` key at all on 4 of 11 contact definitions).
+	it.each([
+		['Text Area', 'textarea'],
+		['TEXTAREA', 'textarea'],
+		['textarea', 'textarea'],
+		[' text  area ', 'textarea'],
+		['Text', 'text'],
+		['Single drop-down list', 'single'],
+		['SINGLE', 'single'],
+		['single drop down list', 'single'],
+		['Stage', 'single'],
+		['Multiple drop-down list', 'multiple'],
+		['Numeric', 'number'],
+		['NUMBER', 'number'],
+		['Date', 'date'],
+		['URL', 'url'],
+		['Link', 'url'],
+		['Url / Link', 'url'],
+	])('%j is %s', (type, kind) => {
+		expect(kindOf(type)).toBe(kind);
+	});
+
+	it.each([[undefined], [null], [''], ['   '], [42], ['Rating'], ['SOMETHING_NEW']])(
+		'%j: free text that the platform judges, never a crash',
+		(type) => {
+			expect(kindOf(type)).toBe('free');
+		},
+	);
+});
+
+describe('coerceValue with the real platform’s definitions', () => {
+	const long = 'x'.repeat(1200);
+	it('a "Text Area" field takes text over 255 characters', () => {
+		expect(coerce(field(20, 'Story', 'Text Area'), long)).toBe(long);
+	});
+	it('a field without a type takes any text, with no length limit, and is named without "undefined"', () => {
+		const address = { custom_field_id: 5840, custom_field_lable: 'Address', code: null } as FieldDefinition;
+		expect(coerce(address, long)).toBe(long);
+		expect(() => coerce(address, ['a', 'b'])).toThrow('Custom field "Address" (free text) takes text; got a list (["a","b"])');
+	});
+	it('a "Text" field keeps its 255 characters', () => {
+		expect(() => coerce(field(21, 'Note', 'Text'), long)).toThrow('at most 255');
 	});
 });
 

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import {
+	customFieldKind,
 	DealCreateBody,
 	DealListQuery,
 	DealUpdateBody,
@@ -156,38 +157,36 @@ export function normalizeCustomFields(defs: CustomFieldDefRec[], inputs: { id: n
 			continue;
 		}
 		const valueIds = new Set((def.values ?? []).map((v) => v.id));
-		switch (def.type) {
-			case 'TEXT':
+		switch (customFieldKind(def.type)) {
+			case 'text':
 				if (typeof value !== 'string' || value.length > 255) throw invalid('custom_fields');
 				out.push({ id, value });
 				break;
-			case 'TEXTAREA':
+			case 'textarea':
 				if (typeof value !== 'string' || value.length > 65535) throw invalid('custom_fields');
 				out.push({ id, value });
 				break;
-			case 'NUMBER':
-			case 'NUMERIC': {
+			case 'number': {
 				const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
 				if (!Number.isFinite(n)) throw invalid('custom_fields');
 				out.push({ id, value: n });
 				break;
 			}
-			case 'DATE':
+			case 'date':
 				if (typeof value !== 'string' || !isSlashDate(value)) throw invalid('custom_fields');
 				out.push({ id, value });
 				break;
-			case 'URL':
+			case 'url':
 				if (typeof value !== 'string' || value.length > 2048 || !URL_RE.test(value)) throw invalid('custom_fields');
 				out.push({ id, value });
 				break;
-			case 'SINGLE DROP-DOWN LIST':
-			case 'STAGE': {
+			case 'single': {
 				const v = idLike(value);
 				if (v === null || !valueIds.has(v)) throw invalid('custom_fields');
 				out.push({ id, value: v });
 				break;
 			}
-			case 'MULTIPLE DROP-DOWN LIST': {
+			case 'multiple': {
 				const parts: unknown[] = Array.isArray(value)
 					? value
 					: typeof value === 'string'

@@ -125,7 +125,9 @@ export class FakePlatform {
 
 	static async start(options: FakePlatformOptions = {}): Promise<FakePlatform> {
 		const offset = parseOffset(options.timeZoneOffset ?? '+07:00');
+		const platform = options.platform ?? platformFromEnv();
 		const store = new Store({
+			platform,
 			seed: options.seed ?? 42,
 			now: options.now ?? (() => new Date()),
 			offsetMinutes: offset,
@@ -139,7 +141,7 @@ export class FakePlatform {
 			offset,
 			rateLimit: options.rateLimit,
 			strict,
-			platform: options.platform ?? platformFromEnv(),
+			platform,
 			// Strict mode answers in the other forms too, unless the forms are given.
 			answerForms: formsFrom(options.answerForms ?? (strict ? { all: true } : {})),
 		});

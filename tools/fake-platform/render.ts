@@ -15,6 +15,7 @@ import type {
 	Store,
 	TicketRec,
 } from './store';
+import { customFieldKind } from './schemas';
 import { CLOSED_TYPE_WORDS, CONVERT_TYPE_WORDS, type AnswerForms } from './answerForms';
 import { fmtDuration, fmtIsoZ, fmtLocal, fmtLocalZ, MINUTE } from './time';
 
@@ -81,24 +82,33 @@ export function renderService(ctx: RenderContext, s: ServiceRec) {
 	return { service_id: s.service_id, service_name: s.service_name, service_type: s.service_type, type: s.type, detail };
 }
 
+/** The definition as stored: a key the platform leaves out (real mode) is left out. */
 export function renderFieldDef(d: CustomFieldDefRec) {
 	const out: Record<string, unknown> = {
 		custom_field_id: d.custom_field_id,
 		custom_field_lable: d.custom_field_lable,
-		type: d.type,
-		code: d.code,
 	};
+	if (d.type !== undefined) out.type = d.type;
+	if (d.code !== undefined) out.code = d.code;
 	if (d.values) out.values = d.values.map((v) => ({ ...v }));
 	return out;
 }
 
-/** `{id, lable, type, value}` for each stored value whose definition still exists. */
-export function renderCustomItems(ctx: RenderContext, values: CustomValue[]) {
+/**
+ * `{id, lable, type, value}` for each stored value whose definition still exists. On a ticket
+ * (`ofTicket`) the real platform (real-platform.md §2.3) lists every field, unset ones as null,
+ * and gives a single choice as text holding the choice id; leads and deals have no evidence.
+ */
+export function renderCustomItems(ctx: RenderContext, values: CustomValue[], ofTicket = false) {
+	const real = ctx.platform === 'real' && ofTicket;
+	const shown = real ? ctx.store.ticketFields.map((d) => values.find((v) => v.id === d.custom_field_id) ?? { id: d.custom_field_id, value: null }) : values;
 	const out: { id: number; lable: string; type: string; value: CustomValue['value'] }[] = [];
-	for (const v of values) {
+	for (const v of shown) {
 		const def = ctx.store.ticketFields.find((d) => d.custom_field_id === v.id);
 		if (!def) continue;
-		out.push({ id: v.id, lable: def.custom_field_lable, type: def.type, value: Array.isArray(v.value) ? [...v.value] : v.value });
+		const value = Array.isArray(v.value) ? [...v.value] : real && typeof v.value === 'number' && customFieldKind(def.type) === 'single' ? String(v.value) : v.value;
+		// A field without a type is "Text Area" in the records that carry it (real-platform.md §2.3).
+		out.push({ id: v.id, lable: def.custom_field_lable, type: def.type ?? 'Text Area', value });
 	}
 	return out;
 }
@@ -138,7 +148,7 @@ export function ticketListItem(ctx: RenderContext, t: TicketRec) {
 		ticket_id: t.ticket_id,
 		requester_id: t.requester_id,
 		assignee_id: t.assignee_id,
-		custom_fields: renderCustomItems(ctx, t.custom_fields),
+		custom_fields: renderCustomItems(ctx, t.custom_fields, true),
 		assignee: assigneeObject(ctx, t.assignee_id),
 		requester: requesterObject(ctx, t.requester_id),
 		tags: [...t.tags],
@@ -188,7 +198,7 @@ export function ticketDetail(ctx: RenderContext, t: TicketRec) {
 		incident_id: t.incident_id,
 		service_id: t.service_id,
 		comments: t.comments.map((c) => ticketComment(ctx, c)),
-		custom_filed: renderCustomItems(ctx, t.custom_fields),
+		custom_filed: renderCustomItems(ctx, t.custom_fields, true),
 		assignee: assigneeObject(ctx, t.assignee_id),
 		requester: requesterObject(ctx, t.requester_id),
 		tags: [...t.tags],

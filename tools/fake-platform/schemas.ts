@@ -66,7 +66,45 @@ export const CUSTOM_FIELD_TYPES = [
 	'TEXTAREA',
 	'STAGE',
 ] as const;
-export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+/**
+ * The names as the real platform writes them (../shared/real-platform.md §2.3: "Single drop-down
+ * list", "Date", "Numeric", "Text Area" seen; the others by the same sentence case).
+ */
+export const REAL_CUSTOM_FIELD_TYPES = [
+	'Text',
+	'Numeric',
+	'Date',
+	'Single drop-down list',
+	'Multiple drop-down list',
+	'URL',
+	'Text Area',
+	'Stage',
+] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number] | (typeof REAL_CUSTOM_FIELD_TYPES)[number];
+const customFieldType = z.enum([...CUSTOM_FIELD_TYPES, ...REAL_CUSTOM_FIELD_TYPES]);
+
+/** What a type name means to the fake, however the platform spells it; no type: free text. */
+export type CustomFieldKind = 'text' | 'textarea' | 'number' | 'date' | 'url' | 'single' | 'multiple';
+const KIND_OF_TYPE: Record<CustomFieldType, CustomFieldKind> = {
+	TEXT: 'text',
+	Text: 'text',
+	NUMBER: 'number',
+	NUMERIC: 'number',
+	Numeric: 'number',
+	DATE: 'date',
+	Date: 'date',
+	'SINGLE DROP-DOWN LIST': 'single',
+	'Single drop-down list': 'single',
+	STAGE: 'single',
+	Stage: 'single',
+	'MULTIPLE DROP-DOWN LIST': 'multiple',
+	'Multiple drop-down list': 'multiple',
+	URL: 'url',
+	TEXTAREA: 'textarea',
+	'Text Area': 'textarea',
+};
+// The fields without a type are "Text Area" in the records that carry them (real-platform.md §2.3).
+export const customFieldKind = (type: CustomFieldType | undefined): CustomFieldKind => (type ? KIND_OF_TYPE[type] : 'textarea');
 
 /**
  * The name reported in `invalid value: <field>` for a zod error: the last string key of the
@@ -461,17 +499,18 @@ export const Service = z.union([
 ]);
 export const ServicesResponse = z.object({ code: z.literal('ok'), services: z.array(Service) });
 
+/** The real platform leaves out the keys it has nothing for (a `Date` without `code`, choices as `{id, lable}`, no `type`). */
 export const CustomFieldValue = z.object({
 	id: int,
 	lable: z.string(),
-	code: z.string().nullable(),
-	parent_value_id: int,
+	code: z.string().nullable().optional(),
+	parent_value_id: int.optional(),
 });
 export const CustomFieldDefinition = z.object({
 	custom_field_id: int,
 	custom_field_lable: z.string(),
-	type: z.enum(CUSTOM_FIELD_TYPES),
-	code: z.string().nullable(),
+	type: customFieldType.optional(),
+	code: z.string().nullable().optional(),
 	values: z.array(CustomFieldValue).optional(),
 });
 export const CustomFieldsResponse = z.object({ code: z.literal('ok'), custom_fields: z.array(CustomFieldDefinition) });
@@ -480,7 +519,7 @@ export const CustomFieldsResponse = z.object({ code: z.literal('ok'), custom_fie
 export const CustomFieldItem = z.object({
 	id: int,
 	lable: z.string(),
-	type: z.enum(CUSTOM_FIELD_TYPES),
+	type: customFieldType,
 	value: z.union([z.string(), z.number(), z.array(int), z.null()]),
 });
 

@@ -22,6 +22,7 @@ import type {
 	TicketStatus,
 	TicketType,
 } from './store';
+import type { CustomFieldType } from './schemas';
 import { DAY, MINUTE, SECOND, truncSec } from './time';
 
 type Rnd = () => number;
@@ -608,4 +609,53 @@ export function seedStore(store: Store, rnd: Rnd): void {
 	seedLeads(store, rnd, size.leads);
 	seedDeals(store, rnd, size.deals);
 	seedCalls(store, rnd, size.calls);
+	// After the records, so that both platforms hold the same records.
+	if (store.options.platform !== 'spec') writeDefinitionsAsRealPlatform(store);
+}
+
+/** The real platform's names of the spec's types (../shared/real-platform.md §2.3). */
+const REAL_TYPE_NAMES: Partial<Record<CustomFieldType, CustomFieldType>> = {
+	TEXT: 'Text',
+	NUMBER: 'Numeric',
+	NUMERIC: 'Numeric',
+	DATE: 'Date',
+	'SINGLE DROP-DOWN LIST': 'Single drop-down list',
+	'MULTIPLE DROP-DOWN LIST': 'Multiple drop-down list',
+	URL: 'URL',
+	TEXTAREA: 'Text Area',
+	STAGE: 'Stage',
+};
+
+/**
+ * The definitions as the real platform writes them (real-platform.md §2.3, R1's raw answers):
+ * sentence-case type names, no `code` key where there is no code nor on a `Date` field, choices as
+ * `{id, lable}` with a parent only where there is one; and, for contacts, free-text fields with
+ * no `type` and no `values` (4 of 11 there) and a `Text Area` one.
+ */
+function writeDefinitionsAsRealPlatform(store: Store): void {
+	const asWritten = (definition: CustomFieldDefRec): CustomFieldDefRec => {
+		const written: CustomFieldDefRec = { custom_field_id: definition.custom_field_id, custom_field_lable: definition.custom_field_lable };
+		if (definition.type) written.type = REAL_TYPE_NAMES[definition.type] ?? definition.type;
+		// R1's Date field has no code key at all.
+		if (definition.code != null && definition.type !== 'DATE') written.code = definition.code;
+		if (definition.values) {
+			written.values = definition.values.map((value) => ({
+				id: value.id,
+				lable: value.lable,
+				...(value.code != null ? { code: value.code } : {}),
+				...(value.parent_value_id !== undefined && value.parent_value_id > 0 ? { parent_value_id: value.parent_value_id } : {}),
+			}));
+		}
+		return written;
+	};
+	store.ticketFields = store.ticketFields.map(asWritten);
+	store.organizationFields = store.organizationFields.map(asWritten);
+	store.contactFields = [
+		...store.contactFields.map(asWritten),
+		{ custom_field_id: 406, custom_field_lable: 'Address' },
+		{ custom_field_id: 407, custom_field_lable: 'District' },
+		{ custom_field_id: 408, custom_field_lable: 'Campaign' },
+		{ custom_field_id: 409, custom_field_lable: 'Campaign source' },
+		{ custom_field_id: 410, custom_field_lable: 'Notes', type: 'Text Area' },
+	];
 }

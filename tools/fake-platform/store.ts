@@ -6,6 +6,7 @@
  * helpers. Tests and the control API may call them directly to stage data.
  */
 import type { CustomFieldType } from './schemas';
+import type { FakePlatformKind } from './render';
 import { seedStore } from './seed';
 import { truncSec } from './time';
 
@@ -38,17 +39,18 @@ export interface ServiceRec {
 	/** Keys `created_at`, `updated_at`, `last_update` hold epoch ms and are rendered as dates. */
 	detail: Record<string, unknown>;
 }
+/** Keys left out (`code`, `parent_value_id`, `type`) are left out of the answer too: the real platform's definitions lack them. */
 export interface CustomFieldValueRec {
 	id: number;
 	lable: string;
-	code: string | null;
-	parent_value_id: number;
+	code?: string | null;
+	parent_value_id?: number;
 }
 export interface CustomFieldDefRec {
 	custom_field_id: number;
 	custom_field_lable: string;
-	type: CustomFieldType;
-	code: string | null;
+	type?: CustomFieldType;
+	code?: string | null;
 	values?: CustomFieldValueRec[];
 }
 /** A stored custom-field value, normalized by type (choice ids as numbers, multi as number[]). */
@@ -252,6 +254,8 @@ export interface StoreOptions {
 	/** Minutes east of UTC of the account zone. */
 	offsetMinutes: number;
 	size: { tickets: number; leads: number; deals: number; calls: number; days: number };
+	/** The platform played (render.ts): `real` writes the definitions as the real platform does. */
+	platform?: FakePlatformKind;
 }
 
 /** Requester hints for find-or-create (phone and e-mail are the customer's unique keys). */

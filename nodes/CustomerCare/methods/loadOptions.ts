@@ -9,7 +9,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
 import { LEAD_STATUS_TYPES, VOICE_SERVICE_TYPES } from '../api/codes';
-import { choiceOptions } from '../shared/customFields';
+import { choiceOptions, typeNameOf } from '../shared/customFields';
 import { nameOf, readLookups, type Lookups } from '../shared/lookups';
 import { fetchList } from '../transport/list';
 import { getAccount } from '../transport/request';
@@ -108,7 +108,7 @@ export async function getSmsServices(this: ILoadOptionsFunctions): Promise<Optio
 export async function getCustomFields(this: ILoadOptionsFunctions): Promise<Option[]> {
 	const { fieldDefinitions = [] } = await freshLookups(this, 'fieldDefinitions');
 	return fieldDefinitions.map((definition) => ({
-		name: `${definition.custom_field_lable} (${definition.type})`,
+		name: `${definition.custom_field_lable} (${typeNameOf(definition)})`,
 		value: definition.custom_field_id,
 		description: definition.code ? `Code: ${definition.code}` : undefined,
 	}));

@@ -21,12 +21,13 @@ import type { Fail } from './validation';
  * The editor's input for each kind. n8n's FieldType has no multi-select, but the editor renders
  * a form field with the type it names (MappingFields.vue `getParamType`, n8n 1.123 and 2.40), so
  * a multiple-choice field is a `multiOptions` select rather than a JSON box. URL and text area
- * are plain text inputs: the editor has no `url` input in 1.x.
+ * are plain text inputs: the editor has no `url` input in 1.x; so is a field of no known type.
  */
 const INPUT_OF_KIND: Record<FieldKind, FieldType | 'multiOptions'> = {
 	text: 'string',
 	textarea: 'string',
 	url: 'string',
+	free: 'string',
 	number: 'number',
 	date: 'dateTime',
 	single: 'options',

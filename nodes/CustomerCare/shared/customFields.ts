@@ -13,18 +13,37 @@ import { operation } from './operation';
 import { simplifyIsOn } from './simplify';
 import { decimalNumber, isEmpty, type Fail } from './validation';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'date' | 'url' | 'single' | 'multiple';
+/** `free`: a type the node does not know, or none: text that the platform judges. */
+export type FieldKind =
+	| 'text'
+	| 'textarea'
+	| 'number'
+	| 'date'
+	| 'url'
+	| 'single'
+	| 'multiple'
+	| 'free';
 
-/** The kind of a definition's type name; the API spells some types two ways. */
-export function kindOf(type: string): FieldKind {
-	const name = type.toUpperCase();
+/**
+ * The kind of a definition's type name. The platform writes names in any case and spacing
+ * (`Text Area`, `TEXTAREA`, `Single drop-down list`: real-platform.md §2.3), so only letters
+ * are compared; a missing or unknown type is `free`.
+ */
+export function kindOf(type: unknown): FieldKind {
+	const name = typeof type === 'string' ? type.toUpperCase().replace(/[^A-Z]/g, '') : '';
 	if (name.startsWith('MULTI')) return 'multiple';
 	if (name.startsWith('SINGLE') || name === 'STAGE') return 'single';
 	if (name.startsWith('NUMER') || name === 'NUMBER') return 'number';
 	if (name === 'DATE') return 'date';
-	if (name === 'URL' || name === 'LINK' || name === 'URL/LINK') return 'url';
+	if (name === 'URL' || name === 'LINK' || name === 'URLLINK') return 'url';
 	if (name === 'TEXTAREA') return 'textarea';
-	return 'text';
+	if (name === 'TEXT') return 'text';
+	return 'free';
+}
+
+/** A definition's type as shown in dropdowns and refusals: the platform's name, or what a missing one means. */
+export function typeNameOf(definition: Pick<FieldDefinition, 'type'>): string {
+	return definition.type ?? 'free text';
 }
 
 const TEXT_MAX = 255;
@@ -93,7 +112,7 @@ export function coerceValue(
 	timeZone: string,
 	fail: Fail,
 ): string | number | number[] {
-	const name = `Custom field "${field.custom_field_lable}" (${field.type})`;
+	const name = `Custom field "${field.custom_field_lable}" (${typeNameOf(field)})`;
 	switch (kindOf(field.type)) {
 		case 'single': {
 			// A list of one is what the editor's choices box gives; more than one is a mistake, not a pick.
@@ -137,6 +156,7 @@ export function coerceValue(
 			}
 			return String(value);
 		default:
+			// Text area and free: the platform's own limits, not a made-up one.
 			if (isListOrObject(value)) return fail(`${name} takes text; got ${describeNonText(value)}`);
 			return String(value);
 	}
@@ -218,19 +238,30 @@ function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) =>
 			| undefined;
 		if (!Array.isArray(raw)) return record;
 		const simplified: IDataObject = {};
-		for (const entry of raw) {
-			const field = byId.get(Number(entry.id));
-			const choiceLabel = (id: unknown) => field?.choices.get(String(id).trim()) ?? id;
-			let value = entry.value;
-			if (field?.kind === 'single') value = choiceLabel(value) as IDataObject[string];
-			if (field?.kind === 'multiple') value = listOf(value).map(choiceLabel) as IDataObject[string];
-			simplified[field?.label ?? (entry.lable as string | undefined) ?? String(entry.id)] = value;
+		for (const entry of raw as unknown[]) {
+			if (typeof entry !== 'object' || entry === null) continue;
+			const { id, value: given } = entry as IDataObject;
+			const field = byId.get(Number(id));
+			const choiceLabel = (choice: unknown) => field?.choices.get(String(choice).trim()) ?? choice;
+			let value = given;
+			// Real records list every field, unset ones as null (real-platform.md §2.3): kept null.
+			const unset = value === null || value === undefined;
+			if (!unset && field?.kind === 'single') value = choiceLabel(value) as IDataObject[string];
+			if (!unset && field?.kind === 'multiple')
+				value = listOf(value).map(choiceLabel) as IDataObject[string];
+			simplified[field?.label ?? entryLabel(entry as IDataObject)] = value;
 		}
 		// The records are this execution's own, freshly parsed: relabelled in place, not copied.
 		delete record.custom_filed;
 		record.custom_fields = simplified;
 		return record;
 	};
+}
+
+/** A record's field that no definition names: its own label, else its id. */
+function entryLabel(entry: IDataObject): string {
+	if (typeof entry.lable === 'string' && entry.lable.trim() !== '') return entry.lable;
+	return entry.id === undefined || entry.id === null ? 'Unnamed field' : `Field ${String(entry.id)}`;
 }
 
 const holdsCustomFields = (record: IDataObject) => {

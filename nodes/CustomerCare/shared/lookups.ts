@@ -10,11 +10,16 @@ import { CUSTOM_FIELD, DEAL, LEAD, type ListEndpoint } from '../api/endpoints';
 import { fetchList } from '../transport/list';
 import type { Account, TransportContext } from '../transport/request';
 
-/** A custom-field definition (docs/api.md#custom-fields; `lable` is the API's spelling). */
+/**
+ * A custom-field definition (docs/api.md#custom-fields; `lable` is the API's spelling), as
+ * `fieldDefinitionsOf` leaves it: the platform's own may lack `type`, `values` or `code` and
+ * give ids as text (real-platform.md §2.3).
+ */
 export interface FieldDefinition {
 	custom_field_id: number;
 	custom_field_lable: string;
-	type: string;
+	/** Absent when the platform gives none: free text that the platform judges. */
+	type?: string;
 	code: string | null;
 	values?: FieldValue[];
 }
@@ -24,6 +29,58 @@ export interface FieldValue {
 	lable: string;
 	code: string | null;
 	parent_value_id: number;
+}
+
+/** An id given as a number or as digits; anything else is no id. */
+function idOf(raw: unknown): number | undefined {
+	if (typeof raw === 'number') return Number.isInteger(raw) ? raw : undefined;
+	return typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : undefined;
+}
+
+const textOf = (raw: unknown): string | undefined =>
+	typeof raw === 'string' && raw.trim() !== '' ? raw : undefined;
+
+function valueOf(raw: unknown): FieldValue | undefined {
+	if (typeof raw !== 'object' || raw === null) return undefined;
+	const entry = raw as IDataObject;
+	const id = idOf(entry.id);
+	// A choice without an id cannot be sent or matched: left out.
+	if (id === undefined) return undefined;
+	return {
+		id,
+		lable: textOf(entry.lable) ?? `Choice ${id}`,
+		code: textOf(entry.code) ?? null,
+		parent_value_id: idOf(entry.parent_value_id) ?? -1,
+	};
+}
+
+/**
+ * The definitions as every reader takes them, whatever keys the platform left out: ids as
+ * numbers, a label always, `type` only when given, choices only when given. A definition
+ * without an id is left out: no value can be sent for it.
+ */
+export function fieldDefinitionsOf(records: unknown[]): FieldDefinition[] {
+	const definitions: FieldDefinition[] = [];
+	for (const raw of records) {
+		if (typeof raw !== 'object' || raw === null) continue;
+		const record = raw as IDataObject;
+		const id = idOf(record.custom_field_id);
+		if (id === undefined) continue;
+		const definition: FieldDefinition = {
+			custom_field_id: id,
+			custom_field_lable: textOf(record.custom_field_lable) ?? `Field ${id}`,
+			code: textOf(record.code) ?? null,
+		};
+		const type = textOf(record.type);
+		if (type !== undefined) definition.type = type.trim();
+		if (Array.isArray(record.values)) {
+			definition.values = (record.values as unknown[])
+				.map(valueOf)
+				.filter((value): value is FieldValue => value !== undefined);
+		}
+		definitions.push(definition);
+	}
+	return definitions;
 }
 
 /** A lead status (GET /api/v1/lead/status): status_type 1 first, 0 middle, 2 converted, 3 unqualified. */
@@ -55,6 +112,11 @@ const SOURCES: Record<LookupName, ListEndpoint> = {
 	dealPipelines: DEAL.pipelines,
 };
 
+/** Lists read into a shape of their own once, so that no reader meets a missing key. */
+const SHAPES: Partial<Record<LookupName, (records: unknown[]) => unknown[]>> = {
+	fieldDefinitions: fieldDefinitionsOf,
+};
+
 /**
  * Definitions change rarely: every execution, item and poll of the process shares one read per
  * account for a short while (issue 20: one request per single-item operation in steady state).
@@ -83,12 +145,15 @@ async function read(
 	const cached = cache.get(key);
 	if (cached && !options.fresh && Date.now() - cached.at < CACHE_MS) return await cached.records;
 	const source = SOURCES[name];
-	const records = fetchList.call(
-		ctx,
-		// Pages or items wait on these to be shaped: they go before queued pages.
-		{ method: source.method, path: source.path, account, urgent: true },
-		source,
-	);
+	const shape = SHAPES[name] ?? ((listed: unknown[]) => listed);
+	const records = fetchList
+		.call(
+			ctx,
+			// Pages or items wait on these to be shaped: they go before queued pages.
+			{ method: source.method, path: source.path, account, urgent: true },
+			source,
+		)
+		.then(shape);
 	cache.set(key, { at: Date.now(), records });
 	records.catch(() => cache.delete(key));
 	return await records;
