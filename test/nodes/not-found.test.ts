@@ -27,7 +27,7 @@ let waits: number[] = [];
 beforeEach(() => {
 	waits = [];
 	const realSleep = workflow.sleep;
-	jest.spyOn(workflow, 'sleep', 'get').mockReturnValue(async (ms: number) => {
+	jest.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get').mockReturnValue(async (ms: number) => {
 		// The throttle spaces requests with short sleeps too; the back-offs of retry.ts are whole seconds.
 		if (ms >= 1000) waits.push(ms);
 		await realSleep(ms);
@@ -63,7 +63,7 @@ describe.each(RESOURCES)('$name Get of a record that does not exist, answered 50
 		const [missing, found] = run.items;
 		expect(missing.json.error).toBe(`${spec.name} ${MISSING} was not found: it may have been deleted, or the ID is wrong`);
 		expect(missing.error?.description).toContain(`GET ${spec.path}${MISSING} answered HTTP 500`);
-		expect(missing.error?.httpCode).toBe('500');
+		expect((missing.error as { httpCode?: string } | undefined)?.httpCode).toBe('500');
 		expect(failureOf(missing.error)).toEqual({ cause: 'configuration-invalid' });
 		expect(found.json.id ?? found.json.ticket_id).toBe(Number(existing));
 

@@ -197,7 +197,11 @@ export async function exchange(
 			case 'final':
 				return verdict as FinalAnswer;
 			case 'probe':
-				throw new Error('a probe decided nothing');
+				// nextStep never asks twice: the probe's result is in its state.
+				throw new NodeOperationError(node, 'The transport probed twice', {
+					itemIndex: request.itemIndex,
+					failure: { cause: 'node-defect' },
+				});
 			case 'notFound': {
 				const failed = verdict as Extract<Verdict, { kind: 'failed' }>;
 				return { kind: 'notFound', status: failed.status ?? 500, message: failed.message, host };
