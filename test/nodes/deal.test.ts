@@ -326,9 +326,10 @@ describe('Get', () => {
 		expect(jsonOf(run)).toEqual([(only(apiRequests()).response as { deal: IDataObject }).deal]);
 	});
 
-	test('a deal that does not exist: the API message', async () => {
+	test('a deal that does not exist: named, it may have been deleted, with the API message', async () => {
 		const run = await runNode({ parameters: deal({ operation: 'get', dealId: '999999' }), account: account() });
-		expect(run.error?.message).toBe('Deal is not exist');
+		expect(run.error?.message).toBe('Deal 999999 was not found: it may have been deleted, or the ID is wrong');
+		expect(run.error?.description).toContain('Deal is not exist');
 	});
 });
 

@@ -355,9 +355,10 @@ describe('Get', () => {
 		expect(jsonOf(run)).toEqual([(get.response as { lead: IDataObject }).lead]);
 	});
 
-	test('a lead that does not exist: the API message', async () => {
+	test('a lead that does not exist: named, it may have been deleted, with the API message', async () => {
 		const run = await runNode({ parameters: lead({ operation: 'get', leadId: '999999' }), account: account() });
-		expect(run.error?.message).toBe('Lead is not exist');
+		expect(run.error?.message).toBe('Lead 999999 was not found: it may have been deleted, or the ID is wrong');
+		expect(run.error?.description).toContain('Lead is not exist');
 		expect(run.error?.httpCode).toBe('400');
 	});
 });

@@ -395,13 +395,13 @@ describe('Get', () => {
 		expect(jsonOf(run)[0].custom_filed).toEqual(expect.any(Array));
 	});
 
-	test('a ticket that does not exist: the API message', async () => {
+	test('a ticket that does not exist: named, it may have been deleted (500 real, 400 spec: not-found.test.ts)', async () => {
 		const run = await runNode({
 			parameters: { resource: 'ticket', operation: 'get', ticketId: '999999' },
 			account: accountOf(platform),
 		});
-		expect(run.error?.message).toBe('Ticket is not exist');
-		expect(run.error?.httpCode).toBe('400');
+		expect(run.error?.message).toBe('Ticket 999999 was not found: it may have been deleted, or the ID is wrong');
+		expect(run.error?.httpCode).toBe(platform.platform === 'real' ? '500' : '400');
 	});
 });
 

@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 
-import { classify, classifyAnswer, classifyError, failureOf } from '../../nodes/CustomerCare/transport/classify';
+import { classify, classifyAnswer, classifyError, failureOf, recordMissing } from '../../nodes/CustomerCare/transport/classify';
 import { nextStep } from '../../nodes/CustomerCare/transport/retry';
 import { propertyRuns } from './property';
 
@@ -172,5 +172,22 @@ describe('an answer: what its status and body mean (docs/api.md, Errors and Limi
 			}),
 			propertyRuns(100),
 		);
+	});
+});
+
+describe('recordMissing: refusals that say the record read does not exist', () => {
+	const rejected = (status: number, message: string) => ({ kind: 'rejected', status, body: { code: 'errors', message }, host: 'h' });
+	test.each([
+		[400, 'Ticket is not exist', true],
+		[400, 'Lead is not exist', true],
+		[404, 'Not Found', true],
+		[404, 'Domain not found', false],
+		[400, 'invalid value: ticket_id', false],
+		[422, 'Ticket is not exist', false],
+	])('%i %s → %s', (status, message, missing) => {
+		expect(recordMissing(rejected(status, message))).toBe(missing);
+	});
+	test('a 500 is never "missing" by itself (the probe decides, retry.ts)', () => {
+		expect(recordMissing({ kind: 'failed', status: 500 })).toBe(false);
 	});
 });

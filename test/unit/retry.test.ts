@@ -88,3 +88,53 @@ test('answers and the lock-out are final: never sent again', () => {
 		for (const method of ['GET', 'POST', 'PUT'] as const) expect(nextStep(verdict, state({ method, hostCount: 2 }))).toEqual({ action: 'final' });
 	}
 });
+
+describe('a record read answered 500: not found, or an outage (rule 4)', () => {
+	const http500: Verdict = { kind: 'failed', host: HOST, code: 'HTTP_500', message: 'HTTP 500 Internal Server Error from x', status: 500, neverLeft: false, hostUnusable: false };
+	const record = (overrides: Partial<AttemptState> = {}) => state({ recordRead: true, hostCount: 2, ...overrides });
+
+	/** The steps a record read takes when every attempt answers 500 and the probe is answered or not. */
+	function walk(probeAnswered: boolean, recordRead = true): string[] {
+		const steps: string[] = [];
+		let [retry, hostIndex, probe] = [0, 0, undefined as AttemptState['probe']];
+		for (let guard = 0; guard < 20; guard++) {
+			let step = nextStep(http500, record({ retry, hostIndex, probe, recordRead }));
+			if (step.action === 'probe') {
+				steps.push('probe');
+				probe = probeAnswered ? 'answered' : 'failed';
+				step = nextStep(http500, record({ retry, hostIndex, probe, recordRead }));
+			}
+			steps.push(step.action === 'sameHostAfter' ? `wait ${step.delayMs}` : step.action);
+			if (step.action === 'sameHostAfter') retry++;
+			else if (step.action === 'nextHost') [hostIndex, retry] = [hostIndex + 1, 0];
+			else return steps;
+		}
+		return steps;
+	}
+
+	test('the platform answers the probe: not found after one retry and the probe (3 requests, one 1 s wait, no failover)', () => {
+		expect(walk(true)).toEqual(['wait 1000', 'probe', 'notFound']);
+	});
+
+	test('the probe fails too: the outage path of any read, unchanged (retries, then the backup)', () => {
+		const anyRead = walk(false, false);
+		expect(anyRead).toEqual(['wait 1000', 'wait 2000', 'wait 4000', 'nextHost', 'wait 1000', 'wait 2000', 'wait 4000', 'unavailable']);
+		expect(walk(false).filter((step) => step !== 'probe')).toEqual(anyRead);
+		expect(walk(false).filter((step) => step === 'probe')).toHaveLength(1);
+	});
+
+	test('only a 500 to a record read is probed: other statuses, failures and list reads take the usual path', () => {
+		const second = record({ retry: 1 });
+		expect(nextStep(http500, second)).toEqual({ action: 'probe' });
+		expect(nextStep({ ...http500, status: 502, code: 'HTTP_502' }, second)).toEqual({ action: 'sameHostAfter', delayMs: 2000 });
+		expect(nextStep(failed(false), second)).toEqual({ action: 'sameHostAfter', delayMs: 2000 });
+		expect(nextStep(http500, { ...second, recordRead: false })).toEqual({ action: 'sameHostAfter', delayMs: 2000 });
+		expect(nextStep(http500, { ...second, method: 'PUT' })).toEqual({ action: 'unconfirmedWrite' });
+		// The first 500 is retried before any probe: a passing fault of a record that exists.
+		expect(nextStep(http500, record())).toEqual({ action: 'sameHostAfter', delayMs: 1000 });
+	});
+
+	test('no probe past the time limit', () => {
+		expect(nextStep(http500, record({ retry: 1, now: 60_000 }))).toEqual({ action: 'unavailable' });
+	});
+});

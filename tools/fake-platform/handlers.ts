@@ -362,7 +362,16 @@ const listTickets =
 		return ok({ numFound: matches.length, tickets: paginate(matches, q.page, q.count).map((t) => ticketListItem(ctx, t)) });
 	};
 
-const getTicket: Handler = (ctx, req) => ok({ ticket: ticketDetail(ctx, ticketById(ctx, req.params[0])) });
+/**
+ * The real platform answers 500 to the detail of a deleted or unknown ticket (R1
+ * `2ca7b12:components/getter.py:176-180`, `caresoft/repo.py:113-114`); the spec's reading, 400
+ * `Ticket is not exist`. Leads and deals keep the 400 in both modes: no public client reads them.
+ */
+const getTicket: Handler = (ctx, req) => {
+	const ticket = /^\d+$/.test(req.params[0]) ? ctx.store.ticket(Number(req.params[0])) : undefined;
+	if (!ticket && ctx.platform === 'real') throw new ApiError(500, MESSAGES.internal);
+	return ok({ ticket: ticketDetail(ctx, ticket ?? ticketById(ctx, req.params[0])) });
+};
 
 const createTicket: Handler = (ctx, req) => {
 	const input = parse(TicketCreateBody, req.body).ticket;

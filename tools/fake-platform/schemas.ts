@@ -432,16 +432,21 @@ const HMS = z.string().regex(/^\d{2,}:\d{2}:\d{2}$/);
 export const ErrorEnvelope = z.object({
 	code: z.literal('errors'),
 	message: z.string(),
+	/** The spec's key for an error's details. */
 	extraDataJson: z.record(z.unknown()).optional(),
+	/** The real platform's key for them (docs/api.md#answers-and-errors). */
+	extra_data: z.record(z.unknown()).optional(),
 });
 export type ErrorEnvelopeT = z.infer<typeof ErrorEnvelope>;
 
 export const NokEnvelope = z.object({ code: z.literal('nok'), message: z.string() });
 
-export const UnsolvedIncidentsError = ErrorEnvelope.extend({
-	message: z.literal('unsolved_incidents_ticket'),
-	extraDataJson: z.object({ unsolved_incidents_ticket_id: z.array(int).min(1) }),
-});
+const UnsolvedIncidentsIds = z.object({ unsolved_incidents_ticket_id: z.array(int).min(1) });
+/** With its details under `extraDataJson` (spec) or `extra_data` (real). */
+export const UnsolvedIncidentsError = z.union([
+	ErrorEnvelope.extend({ message: z.literal('unsolved_incidents_ticket'), extraDataJson: UnsolvedIncidentsIds }),
+	ErrorEnvelope.extend({ message: z.literal('unsolved_incidents_ticket'), extra_data: UnsolvedIncidentsIds }),
+]);
 
 export const AGENT_ROLES = [1, 2, 4, 5, 6, 7, 8, 9] as const;
 export const Agent = z.object({

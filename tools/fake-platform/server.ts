@@ -465,7 +465,7 @@ export class PlatformServer {
 			const answer = match.route.handler(this.context(), request);
 			return { ...answer, body: withRootForm(sub, answer.body, this.answerForms) };
 		} catch (e) {
-			if (e instanceof ApiError) return error(e.status, e.message, e.extraDataJson);
+			if (e instanceof ApiError) return error(e.status, e.message, e.extraDataJson, this.platform);
 			console.error('[fake-platform] handler failed', e);
 			return error(500, MESSAGES.internal);
 		}
@@ -593,8 +593,13 @@ export class PlatformServer {
 	}
 }
 
-function error(status: number, message: string, extraDataJson?: Record<string, unknown>): Answer {
-	return { status, body: extraDataJson ? { code: 'errors', message, extraDataJson } : { code: 'errors', message } };
+/**
+ * The error envelope. Its details go under `extraDataJson` (the spec) or, as the real platform
+ * sends them, `extra_data` (docs/api.md#answers-and-errors: `POST /contacts` duplicate).
+ */
+function error(status: number, message: string, extra?: Record<string, unknown>, platform: FakePlatformKind = 'spec'): Answer {
+	if (!extra) return { status, body: { code: 'errors', message } };
+	return { status, body: { code: 'errors', message, [platform === 'real' ? 'extra_data' : 'extraDataJson']: extra } };
 }
 
 /**

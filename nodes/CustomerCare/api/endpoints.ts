@@ -19,6 +19,8 @@ export interface Endpoint {
 	target?: 'status';
 	/** A POST that only reads (the lost reasons): its answer is checked as a read's. */
 	readOnly?: true;
+	/** Reads one record of this kind by the ID in its path: a missing one is named (docs/api.md#answers-and-errors). */
+	record?: 'ticket' | 'lead' | 'deal';
 }
 
 /** A date filter of a list: its query pair and the record field it filters on. */
@@ -76,7 +78,7 @@ const SALES_FILTERS = ['requester_id', 'assignee_id', 'service_id', 'convert_typ
 /** docs/api.md#tickets */
 export const TICKET = {
 	create: { method: 'POST', path: '/api/v1/tickets', rootProperty: 'ticket' },
-	get: { method: 'GET', path: '/api/v1/tickets/{id}', rootProperty: 'ticket' },
+	get: { method: 'GET', path: '/api/v1/tickets/{id}', rootProperty: 'ticket', record: 'ticket' },
 	update: {
 		method: 'PUT',
 		path: '/api/v1/tickets/{id}',
@@ -97,7 +99,7 @@ export const TICKET = {
 /** docs/api.md#leads */
 export const LEAD = {
 	create: { method: 'POST', path: '/api/v1/lead', rootProperty: 'lead' },
-	get: { method: 'GET', path: '/api/v1/lead/{id}', rootProperty: 'lead' },
+	get: { method: 'GET', path: '/api/v1/lead/{id}', rootProperty: 'lead', record: 'lead' },
 	update: { method: 'PUT', path: '/api/v1/lead/{id}', rootProperty: 'lead' },
 	list: list('/api/v1/leads', {
 		rootProperty: 'leads',
@@ -121,7 +123,7 @@ export const LEAD = {
 /** docs/api.md#deals */
 export const DEAL = {
 	create: { method: 'POST', path: '/api/v1/deal', rootProperty: 'deal' },
-	get: { method: 'GET', path: '/api/v1/deal/{id}', rootProperty: 'deal' },
+	get: { method: 'GET', path: '/api/v1/deal/{id}', rootProperty: 'deal', record: 'deal' },
 	update: { method: 'PUT', path: '/api/v1/deal/{id}', rootProperty: 'deal' },
 	list: list('/api/v1/deals', {
 		rootProperty: 'deals',

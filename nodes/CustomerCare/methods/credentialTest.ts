@@ -62,7 +62,8 @@ function messageOf(answer: FinalAnswer, account: Account): string | undefined {
 	}
 	if (answer.kind === 'lockedOut')
 		return `The platform has locked this domain out: ${answer.message}`;
-	const body: IDataObject = answer.body ?? {};
+	// notFound only answers a record read (request.ts), which the test is not.
+	const body: IDataObject = (answer.kind === 'rejected' ? answer.body : undefined) ?? {};
 	const apiMessage = typeof body.message === 'string' ? body.message : '';
 	if (answer.status === 401) {
 		return `The API Token was refused (401 "${apiMessage}"). Copy it again from Admin → Api → Api token.`;

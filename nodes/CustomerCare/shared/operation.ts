@@ -288,6 +288,7 @@ async function send(
 		target: endpoint.target,
 		itemIndex: item.itemIndex,
 		account: item.account,
+		record: endpoint.record && { resource: endpoint.record, id: lastSegment(request.url) },
 	};
 	if (spec.list) {
 		const returnAll = ctx.getNodeParameter('returnAll', true) as boolean;
@@ -301,6 +302,16 @@ async function send(
 	}
 	const records = await answerRecords(ctx, spec, endpoint, apiRequest, item);
 	return await outputOf(ctx, spec, endpoint, records, item);
+}
+
+/** The ID a record's path ends with, as the user gave it. */
+function lastSegment(url: string | undefined): string {
+	const segment = (url ?? '').split('/').pop() ?? '';
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
 }
 
 /** The records of a single request's answer (not a list). */

@@ -55,7 +55,7 @@ export function missingRootError(node: INode, answer: IDataObject, source: Answe
 }
 
 /** Keys under which an answer carries failures or notes, never records (docs/api.md#answers-and-errors). */
-const NOT_RECORDS = /^(errors?|messages?|warnings?|extraDataJson)$/i;
+const NOT_RECORDS = /^(errors?|messages?|warnings?|extraDataJson|extra_data)$/i;
 
 /**
  * The one list at the top of an answer, when there is exactly one: where a list's records are

@@ -212,3 +212,15 @@ export function classify(outcome: Outcome, context: AttemptContext): Verdict {
 			: classifyError(outcome.error, context);
 	return withoutToken(verdict, context.token);
 }
+
+/**
+ * A refusal that says the record read does not exist: a 404 other than the unknown Domain (the
+ * lock-out is no refusal), or a 400 "... is not exist" (`Ticket is not exist`). A 500 needs the
+ * probe first (retry.ts, rule 4).
+ */
+export function recordMissing(answer: { kind: string; status?: number; body?: IDataObject }) {
+	if (answer.kind !== 'rejected') return false;
+	const message = typeof answer.body?.message === 'string' ? answer.body.message : '';
+	if (answer.status === 404) return message !== 'Domain not found';
+	return answer.status === 400 && /\bnot (exist|found)\b/i.test(message);
+}

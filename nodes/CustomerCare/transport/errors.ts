@@ -70,7 +70,8 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 		typeof body?.message === 'string' && body.message
 			? body.message
 			: httpStatusText(status, failure.host);
-	const extra = (body?.extraDataJson ?? undefined) as IDataObject | undefined;
+	const extraKey = extraDataKey(body);
+	const extra = extraKey ? (body?.[extraKey] as IDataObject) : undefined;
 	let description = `${failure.method} ${failure.path} answered ${status}: ${apiMessage}`;
 
 	if (status === 401) {
@@ -79,12 +80,14 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 	} else if (apiMessage === 'unsolved_incidents_ticket') {
 		const ids = (extra?.unsolved_incidents_ticket_id as number[] | undefined) ?? [];
 		description = `The ticket has unsolved child tickets: ${ids.join(', ')}. Solve them first, or turn on "Solve Child Tickets" so they are solved with it.`;
+	} else if (extra?.duplicate_id !== undefined && extra.duplicate_id !== null) {
+		description += `. The existing record's ID is ${String(extra.duplicate_id)}.`;
 	} else if (status === 404 && apiMessage === 'Domain not found') {
 		description = 'Check the Domain in the Customer Care credential.';
 	}
 
 	const response: JsonObject = { code: (body?.code as string) ?? null, message: apiMessage };
-	if (extra) response.extraDataJson = extra as JsonObject;
+	if (extraKey && extra) response[extraKey] = extra as JsonObject;
 	// A wrong token or domain needs a person to fix the credential; n8n stops retrying on it.
 	const credentialInvalid = status === 401 || (status === 404 && apiMessage === 'Domain not found');
 	return new NodeApiError(
@@ -93,6 +96,55 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 		classified(
 			{ message: apiMessage, description, httpCode: String(status), itemIndex },
 			credentialInvalid ? { cause: 'credential-invalid' } : undefined,
+		),
+	);
+}
+
+/**
+ * Where an error answer keeps its details: `extraDataJson` in the spec, `extra_data` on the real
+ * platform (`POST /contacts` duplicate: `extra_data.duplicate_id`, docs/api.md#answers-and-errors).
+ */
+function extraDataKey(body: IDataObject | undefined): 'extraDataJson' | 'extra_data' | undefined {
+	for (const key of ['extraDataJson', 'extra_data'] as const) {
+		const value = body?.[key];
+		if (value && typeof value === 'object' && !Array.isArray(value)) return key;
+	}
+	return undefined;
+}
+
+const RESOURCE_NAMES = { ticket: 'Ticket', lead: 'Lead', deal: 'Deal' };
+
+/**
+ * A Get of a record the platform does not have: 404, 400 "... is not exist", or the real
+ * platform's 500 once a probe showed the platform up (retry.ts, rule 4). `configuration-invalid`:
+ * the node points at a record that no longer exists; waiting cannot help, a person must change
+ * the ID (n8n-workflow's failure causes).
+ */
+export function notFoundError(
+	node: INode,
+	record: { resource: keyof typeof RESOURCE_NAMES; id: string } | undefined,
+	failure: Omit<ApiFailure, 'body'> & {
+		body?: IDataObject;
+		/** The 500's text and the probe that the platform answered. */
+		probed?: { message: string; path: string };
+	},
+) {
+	const { status, body, probed } = failure;
+	const name = record ? `${RESOURCE_NAMES[record.resource]} ${record.id}` : 'The record';
+	const answered = probed
+		? `${probed.message} (the platform answers 500 to a record it does not have; it answered GET ${probed.path} at the same time, so it is not down)`
+		: `${status}: ${typeof body?.message === 'string' && body.message ? body.message : httpStatusText(status, failure.host)}`;
+	return new NodeApiError(
+		node,
+		{ code: (body?.code as string) ?? null, message: `${name} was not found` },
+		classified(
+			{
+				message: `${name} was not found: it may have been deleted, or the ID is wrong`,
+				description: `${failure.method} ${failure.path} answered ${answered}. Check the ID; a deleted record cannot be read.`,
+				httpCode: String(status),
+				itemIndex: failure.itemIndex,
+			},
+			{ cause: 'configuration-invalid' },
 		),
 	);
 }

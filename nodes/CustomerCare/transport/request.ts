@@ -1,10 +1,12 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { GROUP } from '../api/endpoints';
 import { accountOf, CREDENTIAL_TYPE, isHostAllowed, type Account } from './account';
-import { classify, type Verdict } from './classify';
+import { classify, recordMissing, type Verdict } from './classify';
 import {
 	apiError,
+	notFoundError,
 	blockedError,
 	credentialError,
 	describeWrite,
@@ -48,8 +50,16 @@ export interface Channel {
 	settings: RequestSettings;
 }
 
-/** An answer the platform gave to the request: data, a refusal, or the lock-out. */
-export type FinalAnswer = Extract<Verdict, { kind: 'ok' | 'rejected' | 'lockedOut' }>;
+/**
+ * An answer the platform gave to the request: data, a refusal, the lock-out, or a record read's
+ * 500 that a probe showed to mean "no such record" (retry.ts, rule 4).
+ */
+export type FinalAnswer =
+	| Extract<Verdict, { kind: 'ok' | 'rejected' | 'lockedOut' }>
+	| { kind: 'notFound'; status: number; message: string; host: string };
+
+/** The probe of a host whose record read answered 500: a small read that every account answers. */
+const PROBE: ApiRequest = { method: 'GET', path: GROUP.list.path };
 
 /**
  * The one way every part of the package talks to the platform: throttled per account, 429s
@@ -74,14 +84,21 @@ export async function customerCareRequest(
 		const until = Date.now() + answer.minutes * 60_000;
 		throw lockoutError(channel.node, until, answer.message, request.itemIndex);
 	}
-	throw apiError(channel.node, {
-		status: answer.status,
-		body: answer.body,
+	const failure = {
 		method: request.method ?? 'GET',
 		path: request.path,
 		host: answer.host,
 		itemIndex: request.itemIndex,
-	});
+	};
+	if (answer.kind === 'notFound' || (request.record && recordMissing(answer))) {
+		throw notFoundError(channel.node, request.record, {
+			...failure,
+			status: answer.status,
+			body: answer.kind === 'rejected' ? answer.body : undefined,
+			probed: answer.kind === 'notFound' ? { message: answer.message, path: PROBE.path } : undefined,
+		});
+	}
+	throw apiError(channel.node, { ...failure, status: answer.status, body: answer.body });
 }
 
 function hostsFor(node: INode, account: Account, request: ApiRequest): string[] {
@@ -128,6 +145,7 @@ export async function exchange(
 	const hosts = hostsFor(node, account, request);
 	let failures: FailedAttempt[] = [];
 	let [hostIndex, retry, rateLimited, deadline, firstSentAt] = [0, 0, 0, 0, 0];
+	let probe: 'answered' | 'failed' | undefined;
 
 	for (;;) {
 		const host = hosts[hostIndex];
@@ -157,7 +175,7 @@ export async function exchange(
 		if (verdict.kind === 'rateLimited') rateLimited++;
 		else if (verdict.kind === 'failed') failures.push(verdict);
 
-		const step = nextStep(verdict, {
+		const state = {
 			method,
 			retry,
 			rateLimited,
@@ -166,11 +184,28 @@ export async function exchange(
 			hostCount: hosts.length,
 			now: Date.now(),
 			deadline,
-		});
+			recordRead: request.record !== undefined,
+			probe,
+		};
+		let step = nextStep(verdict, state);
+		if (step.action === 'probe') {
+			probe = await probeHost(channel, account, host, throttle, deadline, attemptTimeoutMs);
+			step = nextStep(verdict, { ...state, probe, now: Date.now() });
+		}
 		const leavingPrimary = host === account.baseUrl && hosts.length > 1;
 		switch (step.action) {
 			case 'final':
 				return verdict as FinalAnswer;
+			case 'probe':
+				// nextStep never asks twice: the probe's result is in its state.
+				throw new NodeOperationError(node, 'The transport probed twice', {
+					itemIndex: request.itemIndex,
+					failure: { cause: 'node-defect' },
+				});
+			case 'notFound': {
+				const failed = verdict as Extract<Verdict, { kind: 'failed' }>;
+				return { kind: 'notFound', status: failed.status ?? 500, message: failed.message, host };
+			}
 			case 'resendAfterPause':
 				// A new round on the primary; the throttle holds back its slot for the pause.
 				failures = [];
@@ -204,6 +239,31 @@ export async function exchange(
 				);
 		}
 	}
+}
+
+/** One attempt of PROBE on the host, in the request's time limit: did the platform answer it? */
+async function probeHost(
+	channel: Channel,
+	account: Account,
+	host: string,
+	throttle: ReturnType<typeof throttleFor>,
+	deadline: number,
+	attemptTimeoutMs: number,
+): Promise<'answered' | 'failed'> {
+	const release = await throttle.acquire(host);
+	if (typeof release !== 'function') return 'failed';
+	const sentAt = Date.now();
+	const timeoutMs = Math.max(1, Math.min(attemptTimeoutMs, deadline - sentAt));
+	const outcome = await sendOnce(channel.send, account, host, PROBE, channel.settings, timeoutMs);
+	const verdict = classify(outcome, {
+		host,
+		token: account.token,
+		timeoutMs,
+		timeoutFromOption: channel.settings.timeoutMs !== undefined,
+	});
+	release(slotResultOf(verdict, sentAt));
+	if (verdict.kind !== 'failed' && host === account.baseUrl) markPrimaryUp(account.key);
+	return verdict.kind === 'ok' ? 'answered' : 'failed';
 }
 
 function unavailableAdvice(account: Account, request: ApiRequest, hosts: string[]): string {

@@ -16,6 +16,11 @@ import type { Verdict } from './classify';
  *      backup. A host that refused the connection or gave no answer in time is left for the
  *      backup at once; a host whose TLS was refused is not tried again at all.
  * 3. Anything else is final: an answer (2xx, 4xx, a failure code in a 200), the lock-out.
+ * 4. A record read (Get of a ticket, lead or deal by ID) that gets a 500 twice on a host: the
+ *    real platform answers 500 to a record it does not have (docs/api.md#answers-and-errors),
+ *    as it does when it is down. One probe of the same host (a small reference list) tells them
+ *    apart: answered, the platform is up and the record is missing (3 requests, one 1 s wait, no
+ *    failover); not answered, the outage path above goes on unchanged (one request more).
  *
  * All attempts of one request (pauses included) within its time limit.
  */
@@ -31,7 +36,11 @@ export type Step =
 	| { action: 'sameHostAfter'; delayMs: number }
 	| { action: 'nextHost' }
 	| { action: 'unconfirmedWrite' }
-	| { action: 'unavailable' };
+	| { action: 'unavailable' }
+	/** Send one probe of this host, then decide again with its result. */
+	| { action: 'probe' }
+	/** The host is up and the record's 500 means it does not exist. */
+	| { action: 'notFound' };
 
 export interface AttemptState {
 	method: IHttpRequestMethods;
@@ -45,6 +54,10 @@ export interface AttemptState {
 	hostCount: number;
 	now: number;
 	deadline: number;
+	/** The request reads one record by its ID (Ticket, Lead, Deal Get). */
+	recordRead?: boolean;
+	/** The probe of this host after the record's 500s: it was answered, or it failed too. */
+	probe?: 'answered' | 'failed';
 }
 
 export function nextStep(verdict: Verdict, state: AttemptState): Step {
@@ -57,6 +70,11 @@ export function nextStep(verdict: Verdict, state: AttemptState): Step {
 
 	const isRead = state.method === 'GET';
 	if (!isRead && !verdict.neverLeft) return { action: 'unconfirmedWrite' };
+	// The first 500 is retried as any (a passing fault of an existing record); the second is probed.
+	if (isRead && state.recordRead && verdict.status === 500 && state.retry >= 1) {
+		if (state.probe === undefined && state.now < state.deadline) return { action: 'probe' };
+		if (state.probe === 'answered') return { action: 'notFound' };
+	}
 	const hasBackup = state.hostCount > 1;
 	const leaveHost = hasBackup && (verdict.neverLeft || verdict.hostUnusable || !isRead);
 	const delayMs = RETRY_DELAYS_MS[state.retry];

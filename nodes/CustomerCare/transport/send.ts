@@ -41,6 +41,17 @@ export interface ApiRequest {
 	 * failed. A request that has not left by then is not sent; the read fails with the first error.
 	 */
 	abandoned?: () => boolean;
+	/**
+	 * A read of one record by its ID (Ticket, Lead, Deal Get): its 500 may mean "no such record"
+	 * (retry.ts, rule 4), and its error then names the record.
+	 */
+	record?: RecordRef;
+}
+
+/** The record a request reads, for its not-found error. */
+export interface RecordRef {
+	resource: 'ticket' | 'lead' | 'deal';
+	id: string;
 }
 
 export interface FullResponse {
