@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { type FakePlatform, type CallRec, type RecordedRequest } from '../../tools/fake-platform';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
+import { fromUtcZ, instantOf, queryTime } from './platform-clock';
 
 const DAY = 24 * 3600 * 1000;
 /** A window sent stays a second inside the API's 31 days (docs/api.md#where-the-spec-is-unclear). */
@@ -41,7 +42,7 @@ function callsIn(field: 'start_time' | 'end_time', since: number, to: number, ke
 /** Windows are contiguous to the second, each at most 31 days, together exactly [since, to]. */
 function expectContiguousWindows(requests: RecordedRequest[], sinceKey: string, toKey: string, since: number, to: number) {
 	const windows = [...new Map(requests.map((request) => [request.query[sinceKey], request.query[toKey]])).entries()]
-		.map(([start, end]) => [Date.parse(start), Date.parse(end)] as const)
+		.map(([start, end]) => [instantOf(start, { platform }), instantOf(end, { platform })] as const)
 		.sort((a, b) => a[0] - b[0]);
 	expect(windows[0][0]).toBe(since);
 	expect(windows[windows.length - 1][1]).toBe(to);
@@ -70,8 +71,8 @@ describe('Get Many', () => {
 		expect(requests[0].method).toBe('GET');
 		expect(requests[0].path).toBe('/acme/api/v1/calls');
 		expect(requests[0].query).toEqual({
-			start_time_since: iso(since),
-			start_time_to: iso(to),
+			start_time_since: queryTime(since, { platform }),
+			start_time_to: queryTime(to, { platform }),
 			page: '1',
 			count: '500',
 		});
@@ -108,8 +109,8 @@ describe('Get Many', () => {
 		// ends with the end_time window and reaches back a second short of 31 days, so it holds it.
 		for (const { query } of requests) {
 			expect(query.start_time_to).toBe(query.end_time_to);
-			expect(Date.parse(query.start_time_to) - Date.parse(query.start_time_since)).toBe(31 * DAY - 1000);
-			expect(Date.parse(query.start_time_since)).toBeLessThanOrEqual(Date.parse(query.end_time_since));
+			expect(instantOf(query.start_time_to, { platform }) - instantOf(query.start_time_since, { platform })).toBe(31 * DAY - 1000);
+			expect(instantOf(query.start_time_since, { platform })).toBeLessThanOrEqual(instantOf(query.end_time_since, { platform }));
 		}
 		expect(requests.every((request) => request.query.count === '500')).toBe(true);
 		const windows = expectContiguousWindows(requests, 'end_time_since', 'end_time_to', since, to);
@@ -138,7 +139,7 @@ describe('Get Many', () => {
 			'end_time_since',
 			'end_time_to',
 			since,
-			Math.max(...requests.map((request) => Date.parse(request.query.end_time_to))),
+			Math.max(...requests.map((request) => instantOf(request.query.end_time_to, { platform }))),
 		);
 		expect(windows).toHaveLength(2);
 		const end = windows[1][1];
@@ -306,8 +307,8 @@ describe('Get Many', () => {
 		expect(run.error).toBeUndefined();
 		const query = platform.requests()[0].query;
 		expect(query.start_time_since).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-		expect(Date.parse(query.start_time_to) - Date.parse(query.start_time_since)).toBeGreaterThanOrEqual(DAY - 2000);
-		expect(Date.parse(query.start_time_to) - Date.parse(query.start_time_since)).toBeLessThanOrEqual(DAY + 2000);
+		expect(instantOf(query.start_time_to, { platform }) - instantOf(query.start_time_since, { platform })).toBeGreaterThanOrEqual(DAY - 2000);
+		expect(instantOf(query.start_time_to, { platform }) - instantOf(query.start_time_since, { platform })).toBeLessThanOrEqual(DAY + 2000);
 	});
 });
 
@@ -316,7 +317,7 @@ describe('validation before sending', () => {
 		[
 			'To before From',
 			{ since: '2026-02-10T00:00:00Z', to: '2026-02-01T00:00:00Z' },
-			'To (start_time_to) 2026-02-01T00:00:00Z must be after From (start_time_since) 2026-02-10T00:00:00Z [item 0]',
+			`To (start_time_to) ${fromUtcZ('2026-02-01T00:00:00Z')} must be after From (start_time_since) ${fromUtcZ('2026-02-10T00:00:00Z')} [item 0]`,
 		],
 		['no From (an expression that gives nothing)', { since: '={{ "" }}' }, 'From (end_time_since or start_time_since) is required'],
 		['a From that is no date', { since: 'yesterday' }, 'From (start_time_since) must be a date'],

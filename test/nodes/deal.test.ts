@@ -11,6 +11,7 @@ import { type FakePlatform, type DealRec, type RecordedRequest } from '../../too
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
 import { expectReadable } from './readable';
+import { fromUtcZ } from './platform-clock';
 import { recordsOf } from './answer-lists';
 
 let platform: FakePlatform;
@@ -387,8 +388,8 @@ describe('Get Many', () => {
 			pipeline_ids: String(retail().id),
 			stage_ids: stages.join(','),
 			closed_type: '1',
-			closed_since: '2000-01-01T00:00:00Z',
-			closed_to: '2099-01-01T00:00:00Z',
+			closed_since: fromUtcZ('2000-01-01T00:00:00Z', { platform }),
+			closed_to: fromUtcZ('2099-01-01T00:00:00Z', { platform }),
 			page: '1',
 			count: '500',
 		});
@@ -427,12 +428,12 @@ describe('Get Many', () => {
 			assignee_id: String(sample.assignee_id),
 			service_id: String(sample.service_id),
 			convert_type: '1',
-			created_since: '2000-01-01T00:00:00Z',
-			created_to: '2099-01-01T00:00:00Z',
-			updated_since: '2000-01-01T00:00:00Z',
-			updated_to: '2099-01-01T00:00:00Z',
-			convert_since: '2000-01-01T00:00:00Z',
-			convert_to: '2099-01-01T00:00:00Z',
+			created_since: fromUtcZ('2000-01-01T00:00:00Z', { platform }),
+			created_to: fromUtcZ('2099-01-01T00:00:00Z', { platform }),
+			updated_since: fromUtcZ('2000-01-01T00:00:00Z', { platform }),
+			updated_to: fromUtcZ('2099-01-01T00:00:00Z', { platform }),
+			convert_since: fromUtcZ('2000-01-01T00:00:00Z', { platform }),
+			convert_to: fromUtcZ('2099-01-01T00:00:00Z', { platform }),
 			page: '1',
 			count: '500',
 		});
@@ -440,7 +441,7 @@ describe('Get Many', () => {
 	});
 
 	test.each([
-		['a closed range that ends before it starts', { closed_since: '2025-02-01T00:00:00Z', closed_to: '2025-01-01T00:00:00Z' }, 'Closed To (closed_to) 2025-01-01T00:00:00Z must be after Closed From (closed_since) 2025-02-01T00:00:00Z [item 0]'],
+		['a closed range that ends before it starts', { closed_since: '2025-02-01T00:00:00Z', closed_to: '2025-01-01T00:00:00Z' }, `Closed To (closed_to) ${fromUtcZ('2025-01-01T00:00:00Z')} must be after Closed From (closed_since) ${fromUtcZ('2025-02-01T00:00:00Z')} [item 0]`],
 		['a stage that is no ID', { stage_ids: 'Demo' }, 'Stages (stage_ids) must be a list of numeric IDs; "Demo" is not one [item 0]'],
 		['a closed type that does not exist', { closed_type: 4 }, 'Closed As (closed_type) must be one of 1, 2, 3; got "4" [item 0]'],
 		['a date that is none', { updated_since: 'yesterday' }, 'Updated From (updated_since) must be a date, such as 2026-01-31T08:00:00Z, 2026-01-31 08:00:00 or {{ $now }}; got "yesterday" [item 0]'],

@@ -11,6 +11,7 @@ import { type FakePlatform, type LeadRec, type RecordedRequest } from '../../too
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
 import { expectReadable } from './readable';
+import { fromUtcZ } from './platform-clock';
 import { recordsOf } from './answer-lists';
 import { CONVERTED_TYPE_WORDS } from './documented-records';
 
@@ -421,9 +422,9 @@ describe('Get Many', () => {
 		expect(get.query).toEqual({
 			assignee_id: '1002',
 			status_ids: '602,603',
-			created_since: '2020-01-01T00:00:00Z',
-			created_to: '2099-12-31T00:00:00Z',
-			updated_since: '2020-01-01T00:00:00Z',
+			created_since: fromUtcZ('2020-01-01T00:00:00Z', { platform }),
+			created_to: fromUtcZ('2099-12-31T00:00:00Z', { platform }),
+			updated_since: fromUtcZ('2020-01-01T00:00:00Z', { platform }),
 			page: '1',
 			count: '500',
 		});
@@ -456,8 +457,8 @@ describe('Get Many', () => {
 			requester_id: String(sample.requester_id),
 			service_id: String(sample.service_id),
 			convert_type: '2',
-			convert_since: '2000-01-01T00:00:00Z',
-			convert_to: '2099-01-01T00:00:00Z',
+			convert_since: fromUtcZ('2000-01-01T00:00:00Z', { platform }),
+			convert_to: fromUtcZ('2099-01-01T00:00:00Z', { platform }),
 			page: '1',
 			count: '500',
 		});
@@ -476,7 +477,7 @@ describe('Get Many', () => {
 	});
 
 	test.each([
-		['a range that ends before it starts', { created_since: '2025-02-01T00:00:00Z', created_to: '2025-01-01T00:00:00Z' }, 'Created To (created_to) 2025-01-01T00:00:00Z must be after Created From (created_since) 2025-02-01T00:00:00Z [item 0]'],
+		['a range that ends before it starts', { created_since: '2025-02-01T00:00:00Z', created_to: '2025-01-01T00:00:00Z' }, `Created To (created_to) ${fromUtcZ('2025-01-01T00:00:00Z')} must be after Created From (created_since) ${fromUtcZ('2025-02-01T00:00:00Z')} [item 0]`],
 		['a status that is no ID', { status_ids: '602,new' }, 'Status (status_ids) must be a list of numeric IDs; "new" is not one [item 0]'],
 		['a requester ID that is no number', { requester_id: 'Lan' }, 'Requester ID (requester_id) must be a whole number; got "Lan" [item 0]'],
 	])('%s: a clear error and no request', async (_name, filters, message) => {

@@ -10,15 +10,19 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RecordKind } from '../../nodes/CustomerCare/api/records';
 import type { FakePlatform } from '../../tools/fake-platform';
 import { DOCUMENTED_RECORDS, type DocumentedCode } from './documented-records';
+import { instantOf } from './platform-clock';
 
 /** The fake platform's account zone (+07:00 all year). */
 export const ACCOUNT_ZONE = 'Asia/Ho_Chi_Minh';
 export const OFFSET_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/;
 
-/** The instant an API time names: `Z` or an offset as written, zone-less in the account's +07:00. */
-export function instantOfApiTime(value: string): number {
-	const zoned = /T.*(Z|[+-]\d{2}:\d{2})$/.test(value);
-	return Date.parse(zoned ? value : `${value.replace(' ', 'T')}+07:00`);
+/**
+ * The instant an API time names, on the platform played: a `Z` as that platform writes it (the
+ * real platform's +07:00 wall clock, the spec's UTC), an offset as written, zone-less in the
+ * account's +07:00 (./platform-clock.ts).
+ */
+export function instantOfApiTime(value: string, platform?: Pick<FakePlatform, 'platform'>): number {
+	return instantOf(value, { platform: platform?.platform });
 }
 
 /** Every value at a path (`comments.*.created_at`), with the object holding it. */
@@ -65,7 +69,7 @@ export function expectReadable(platform: FakePlatform, kind: RecordKind, output:
 			if (typeof value !== 'string' || value === '') return expect(out).toBe(value);
 			// Keyed by the path, so that a failure names the field.
 			expect({ [path]: out }).toEqual({ [path]: expect.stringMatching(OFFSET_TIME) });
-			let expected = instantOfApiTime(value);
+			let expected = instantOfApiTime(value, platform);
 			// The heartbeat's zone-less time is in the status server's zone: its generated_at's offset.
 			if ((documented.times as Record<string, string>)[path] === 'server' && typeof raw.generated_at === 'string') {
 				expected = Date.parse(`${value.replace(' ', 'T')}${raw.generated_at.slice(-6)}`);

@@ -10,6 +10,7 @@ import type { IDataObject, INodeListSearchItems, INodeParameters } from 'n8n-wor
 import type { FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, listSearch, runNode, runRoutingNode } from '../../tools/engine-harness/harness';
+import { instantOf } from './platform-clock';
 
 let platform: FakePlatform;
 
@@ -203,8 +204,8 @@ function windowsAsked(kind: Kind): Array<[number, number]> {
 	const windows = new Map<string, [number, number]>();
 	for (const request of platform.requests({ path: kind.listPath })) {
 		windows.set(`${request.query.created_since}/${request.query.created_to}`, [
-			Date.parse(request.query.created_since),
-			Date.parse(request.query.created_to),
+			instantOf(request.query.created_since, { platform }),
+			instantOf(request.query.created_to, { platform }),
 		]);
 	}
 	return [...windows.values()].sort((a, b) => b[0] - a[0]);

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
+import { instantOf } from './platform-clock';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, runNode, type Account, type NodeRun } from '../../tools/engine-harness/harness';
 
@@ -288,8 +289,8 @@ describe('writes are never sent twice', () => {
 		const [item] = jsonOf(run);
 		expect(item).toMatchObject({ ticket_id: created.ticket_id, ticket_subject: parameters.subject, foundAfterLostAnswer: true });
 		const [lookup] = platform.requests({ path: '/api/v2/tickets' });
-		expect(Date.parse(lookup.query.created_since)).toBeLessThanOrEqual(created.created_at);
-		expect(Date.parse(lookup.query.created_to)).toBeGreaterThanOrEqual(created.created_at);
+		expect(instantOf(lookup.query.created_since, { platform })).toBeLessThanOrEqual(created.created_at);
+		expect(instantOf(lookup.query.created_to, { platform })).toBeGreaterThanOrEqual(created.created_at);
 	});
 
 	test('a lead create whose answer was lost: found by subject and phone', async () => {

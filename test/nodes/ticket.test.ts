@@ -11,6 +11,7 @@ import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
 import { ACCOUNT_ZONE, expectReadable } from './readable';
+import { instantOf, queryTime } from './platform-clock';
 
 const DAY = 24 * 3600 * 1000;
 /** A window sent stays a second inside the API's 31 days (docs/api.md#where-the-spec-is-unclear). */
@@ -45,7 +46,7 @@ function ticketsIn(field: 'created_at' | 'updated_at', since: number, to: number
 /** Windows are contiguous to the second, each at most 31 days, together exactly [since, to]. */
 function expectContiguousWindows(requests: RecordedRequest[], sinceKey: string, toKey: string, since: number, to: number) {
 	const windows = [...new Map(requests.map((request) => [request.query[sinceKey], request.query[toKey]])).entries()]
-		.map(([start, end]) => [Date.parse(start), Date.parse(end)] as const)
+		.map(([start, end]) => [instantOf(start, { platform }), instantOf(end, { platform })] as const)
 		.sort((a, b) => a[0] - b[0]);
 	expect(windows[0][0]).toBe(since);
 	expect(windows[windows.length - 1][1]).toBe(to);
@@ -417,7 +418,7 @@ describe('Get Many', () => {
 		const lists = apiRequests();
 		expect(lists).toHaveLength(1);
 		expect(lists[0].path).toBe('/acme/api/v2/tickets');
-		expect(lists[0].query).toEqual({ updated_since: iso(since), updated_to: iso(to), page: '1', count: '500' });
+		expect(lists[0].query).toEqual({ updated_since: queryTime(since, { platform }), updated_to: queryTime(to, { platform }), page: '1', count: '500' });
 		const output = jsonOf(run);
 		expect(output.map((ticket) => ticket.ticket_id)).toEqual(ticketsIn('updated_at', since, to).map((ticket) => ticket.ticket_id));
 		const withFields = output.find((ticket) => Object.keys(ticket.custom_fields as IDataObject).length > 0)!;
@@ -444,7 +445,7 @@ describe('Get Many', () => {
 		const lists = apiRequests();
 		expect(lists).toHaveLength(1);
 		expect(lists[0].path).toBe('/acme/api/v1/tickets');
-		expect(lists[0].query).toEqual({ created_since: iso(since), created_to: iso(to), page: '1', count: '500' });
+		expect(lists[0].query).toEqual({ created_since: queryTime(since, { platform }), created_to: queryTime(to, { platform }), page: '1', count: '500' });
 		expect(jsonOf(run)).toEqual((lists[0].response as { tickets: IDataObject[] }).tickets);
 		expect(jsonOf(run).map((ticket) => ticket.ticket_id)).toEqual(ticketsIn('created_at', since, to).map((ticket) => ticket.ticket_id));
 	});
@@ -562,8 +563,8 @@ describe('Get Many', () => {
 		});
 		expect(run.error).toBeUndefined();
 		expect(apiRequests()[0].query).toEqual({
-			updated_since: iso(since),
-			updated_to: iso(to),
+			updated_since: queryTime(since, { platform }),
+			updated_to: queryTime(to, { platform }),
 			assignee_id: String(sample.assignee_id),
 			requester_id: String(sample.requester_id),
 			service_id: String(sample.service_id),
@@ -608,9 +609,10 @@ describe('Get Many', () => {
 			},
 			account: accountOf(platform),
 		});
-		expect(run.error?.message).toBe(
-			'To (created_to) 2026-02-01T00:00:00Z must be after From (created_since) 2026-02-10T00:00:00Z [item 0]',
-		);
+		// The bounds as the node would send them: the query form of the platform played.
+		const to = queryTime(Date.parse('2026-02-01T00:00:00Z'), { platform });
+		const since = queryTime(Date.parse('2026-02-10T00:00:00Z'), { platform });
+		expect(run.error?.message).toBe(`To (created_to) ${to} must be after From (created_since) ${since} [item 0]`);
 		expect(platform.requests()).toHaveLength(0);
 	});
 });

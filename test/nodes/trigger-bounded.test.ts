@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
 import { clockedNow, useTestClock } from './clock';
+import { instantOf } from './platform-clock';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, TriggerRun } from '../../tools/engine-harness/harness';
 
@@ -47,8 +48,8 @@ function windowsRead(requests: ReturnType<FakePlatform['requests']>) {
 	for (const request of list) {
 		const key = `${request.query.updated_since}|${request.query.updated_to}`;
 		const window = byWindow.get(key) ?? {
-			since: Date.parse(String(request.query.updated_since)),
-			to: Date.parse(String(request.query.updated_to)),
+			since: instantOf(String(request.query.updated_since), { platform }),
+			to: instantOf(String(request.query.updated_to), { platform }),
 			numFound: Number((request.response as IDataObject).numFound),
 			pages: new Set<number>(),
 		};
@@ -73,12 +74,12 @@ test('a 40-day catch-up with a 1 s budget ends over several polls: every change 
 		const items = (await run.poll()) ?? [];
 		const requests = platform.requests().filter((request) => request.path === LIST);
 		polls.push({ emitted: items.length, requests: requests.length });
-		emitted.push(...items.map((item) => ({ id: Number(item.ticket_id), at: Date.parse(String(item.updated_at)) })));
+		emitted.push(...items.map((item) => ({ id: Number(item.ticket_id), at: instantOf(String(item.updated_at), { platform }) })));
 
 		// This poll went on exactly where the static data it was given left off (the 40-day-old
 		// seconds are settled, so nothing is read twice) ...
 		const first = requests[0];
-		expect(Date.parse(String(first.query.updated_since))).toBe(
+		expect(instantOf(String(first.query.updated_since), { platform })).toBe(
 			Math.max(Number(state.remembersFrom), Number(state.cursor) - 120_000),
 		);
 		// ... and what it keeps is the end of the last window it read whole.

@@ -12,6 +12,7 @@
  */
 import { mulberry32, type FakePlatform } from '../../tools/fake-platform';
 import { clockedNow, useTestClock } from './clock';
+import { instantOf } from './platform-clock';
 import { useFakePlatform } from './fake-platform-per-file';
 import { accountOf, TriggerRun } from '../../tools/engine-harness/harness';
 
@@ -48,7 +49,7 @@ function updatesOf(event: string, path: string, idField: string, ids: number[], 
 			update(id, at);
 			return `${id}@${at / SECOND}`;
 		},
-		keyOf: (item) => `${String(item[idField])}@${Date.parse(String(item.updated_at)) / SECOND}`,
+		keyOf: (item) => `${String(item[idField])}@${instantOf(String(item.updated_at), { platform }) / SECOND}`,
 	};
 }
 
