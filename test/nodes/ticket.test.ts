@@ -609,10 +609,10 @@ describe('Get Many', () => {
 			},
 			account: accountOf(platform),
 		});
-		// The bounds as the node would send them: the query form of the platform played.
-		const to = queryTime(Date.parse('2026-02-01T00:00:00Z'), { platform });
-		const since = queryTime(Date.parse('2026-02-10T00:00:00Z'), { platform });
-		expect(run.error?.message).toBe(`To (created_to) ${to} must be after From (created_since) ${since} [item 0]`);
+		// The bounds as the user gave them, whatever form the platform played reads.
+		expect(run.error?.message).toBe(
+			'To (created_to) 2026-02-01T00:00:00Z must be after From (created_since) 2026-02-10T00:00:00Z [item 0]',
+		);
 		expect(platform.requests()).toHaveLength(0);
 	});
 });
