@@ -86,7 +86,9 @@ describe('readableComment', () => {
 	});
 
 	test('absent keys, null and "" read without error', () => {
-		expect(readableComment({})).toEqual({ id: null, body: '', author_id: null, author_name: null, source: null, is_public: null, created_at: null });
+		expect(readableComment({ comment: '' })).toEqual({ id: null, body: '', author_id: null, author_name: null, source: null, is_public: null, created_at: null });
+		// Neither text key: nothing to read, passed through as it came.
+		expect(readableComment({ id: 1, created_at: '2021-06-01 00:05:58' })).toEqual({ id: 1, created_at: '2021-06-01 00:05:58' });
 		expect(readableComment({ comment: null, commentator_id: '', comment_source: '' })).toMatchObject({ body: '', author_id: null, source: null });
 	});
 });

@@ -51,6 +51,8 @@ const orNull = (value: unknown) => (present(value) ? (value as IDataObject[strin
  * (the time as it came: shared/present.ts converts it). What a shape lacks is null.
  */
 export function readableComment(comment: IDataObject): IDataObject {
+	// Neither shape's text key: not a comment this knows how to read, passed through.
+	if (!('comment' in comment) && !('body' in comment)) return comment;
 	const html = comment.comment;
 	const body = typeof html === 'string' ? htmlToText(html) : present(comment.body) ? String(comment.body) : '';
 	return {
