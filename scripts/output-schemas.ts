@@ -14,17 +14,19 @@ import { generatedSchema, schemaFile, SCHEMA_OPERATIONS } from '../tools/output-
 export const OUTPUT_SCHEMAS_DIR = resolve(__dirname, '..', 'output-schemas');
 
 async function main(): Promise<void> {
-	const platform = await FakePlatform.start({ rateLimit: { perSecond: 1_000_000, perHour: 100_000_000 } });
+	// Both platforms the fake plays: the schema holds what either answers.
+	const rateLimit = { perSecond: 1_000_000, perHour: 100_000_000 };
+	const platforms = [await FakePlatform.start({ rateLimit, platform: 'real' }), await FakePlatform.start({ rateLimit, platform: 'spec' })];
 	try {
 		for (const operation of SCHEMA_OPERATIONS) {
 			const file = join(OUTPUT_SCHEMAS_DIR, schemaFile(operation));
 			mkdirSync(dirname(file), { recursive: true });
-			const schema = await generatedSchema(operation, platform);
+			const schema = await generatedSchema(operation, platforms);
 			writeFileSync(file, `${JSON.stringify(schema, null, '\t')}\n`);
 			process.stdout.write(`${file} (${Object.keys(schema.properties ?? {}).length} fields)\n`);
 		}
 	} finally {
-		await platform.close();
+		for (const platform of platforms) await platform.close();
 	}
 }
 

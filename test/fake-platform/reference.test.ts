@@ -15,7 +15,8 @@ describe('reference lists', () => {
 	let platform: FakePlatform;
 	let api: ReturnType<typeof client>;
 	beforeAll(async () => {
-		platform = await startPlatform();
+		// Asserts the spec's answer shapes (schemas.ts); the real ones: real-records.test.ts.
+		platform = await startPlatform({ platform: 'spec' });
 		api = client(platform);
 	});
 	afterAll(() => platform.close());

@@ -26,6 +26,7 @@ import {
 } from './schemas';
 import {
 	renderAgent,
+	callAgentIds,
 	renderCall,
 	renderDeal,
 	renderFieldDef,
@@ -751,7 +752,7 @@ const listCalls: Handler = (ctx, req) => {
 				(q.call_type === undefined || (q.call_type === 3 ? c.passed_ivr : c.call_type === q.call_type)) &&
 				(status === undefined || c.call_status === status) &&
 				(phone === undefined || digits(c.caller) === phone || digits(c.called) === phone) &&
-				(q.agent_id === undefined || c.agent_id === String(q.agent_id)) &&
+				(q.agent_id === undefined || (callAgentIds(ctx, c) ?? '').split(',').includes(String(q.agent_id))) &&
 				(q.service_id === undefined || c.service_id === q.service_id),
 		)
 		.sort((a, b) => {

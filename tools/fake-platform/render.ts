@@ -74,7 +74,24 @@ export function renderAgent(ctx: RenderContext, a: AgentRec) {
 	};
 }
 
+/**
+ * The real platform's `service_type` labels (real-platform.md §2.3: R1 `98af89a:samples/services`),
+ * by the spec's type id. Types no real answer shows keep the fake's English label.
+ */
+export const REAL_SERVICE_LABELS: Readonly<Record<number, string>> = {
+	1: 'Gọi vào',
+	2: 'Live chat',
+	4: 'Facebook',
+	6: 'Miss chat',
+	7: 'Miss thoại',
+	8: 'Inbox Facebook',
+	9: 'Api',
+	10: 'Zalo',
+};
+
 export function renderService(ctx: RenderContext, s: ServiceRec) {
+	// The real platform answers these three fields only: no `type` id, no `detail`.
+	if (ctx.platform === 'real') return { service_id: s.service_id, service_name: s.service_name, service_type: REAL_SERVICE_LABELS[s.type] ?? s.service_type };
 	const detail: Record<string, unknown> = {};
 	for (const [k, v] of Object.entries(s.detail)) {
 		detail[k] = (k === 'created_at' || k === 'updated_at' || k === 'last_update') && typeof v === 'number' ? local(ctx, v) : v;
@@ -135,7 +152,7 @@ export function requesterObject(ctx: RenderContext, id: number) {
 }
 
 export function ticketListItem(ctx: RenderContext, t: TicketRec) {
-	return {
+	const item: Record<string, unknown> = {
 		ticket_no: t.ticket_no,
 		ticket_status: t.ticket_status,
 		ticket_subject: t.ticket_subject,
@@ -155,7 +172,47 @@ export function ticketListItem(ctx: RenderContext, t: TicketRec) {
 		ccs: [...t.ccs],
 		follows: [...t.follows],
 	};
+	if (ctx.platform === 'real') {
+		// Real list items (real-platform.md §2.3) have no service_id; an unassigned one has no
+		// assignee keys at all; ticket_source_end_status may be absent.
+		delete item.service_id;
+		if (t.assignee_id === null || item.assignee === null) {
+			delete item.assignee_id;
+			delete item.assignee;
+		}
+		if (t.ticket_source_end_status === null) delete item.ticket_source_end_status;
+	}
+	return item;
 }
+
+/** Text as the real platform's comment HTML writes it: entities for the markup characters, `<br>` for new lines. */
+export function commentHtml(text: string): string {
+	const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+	return `<p>${escaped.replace(/\r?\n/g, '<br>')}</p>`;
+}
+
+/** The sources real comments name (real-platform.md §2.3), from the ticket's channel. */
+function commentSource(ctx: RenderContext, t: TicketRec): 'Chat' | 'Facebook' | 'MissCall' {
+	const type = ctx.store.service(t.service_id)?.type;
+	if (type === 4 || type === 8) return 'Facebook';
+	if (type === 1 || type === 7 || type === 11 || type === 12) return 'MissCall';
+	return 'Chat';
+}
+
+/** A ticket comment as the real platform writes it: no body/author_id; a comment without an agent is the customer's. */
+const realTicketComment = (ctx: RenderContext, t: TicketRec, c: CommentRec) => {
+	const agent = ctx.store.agent(c.author_id);
+	const customer = agent ? undefined : ctx.store.customer(t.requester_id);
+	return {
+		id: c.id,
+		comment: commentHtml(c.body),
+		commentator_id: agent?.id ?? customer?.id ?? t.requester_id,
+		commentator_name: agent?.username ?? customer?.username ?? '',
+		comment_source: commentSource(ctx, t),
+		created_at: local(ctx, c.created_at),
+		is_public: c.is_public,
+	};
+};
 
 const ticketComment = (ctx: RenderContext, c: CommentRec) => ({
 	id: c.id,
@@ -197,7 +254,7 @@ export function ticketDetail(ctx: RenderContext, t: TicketRec) {
 		is_overdue: t.is_overdue,
 		incident_id: t.incident_id,
 		service_id: t.service_id,
-		comments: t.comments.map((c) => ticketComment(ctx, c)),
+		comments: t.comments.map((c) => (ctx.platform === 'real' ? realTicketComment(ctx, t, c) : ticketComment(ctx, c))),
 		custom_filed: renderCustomItems(ctx, t.custom_fields, true),
 		assignee: assigneeObject(ctx, t.assignee_id),
 		requester: requesterObject(ctx, t.requester_id),
@@ -311,9 +368,48 @@ export function recordingAvailable(ctx: RenderContext, c: CallRec): boolean {
 	return c.has_recording && c.end_time + 5 * MINUTE <= ctx.store.nowMs();
 }
 
+/**
+ * The `agent_id` a call shows. Real (real-platform.md §2.3): `""` on a missed call, and the
+ * IP-phone numbers of every agent of a transferred call separated by commas (R6 splits on ',').
+ */
+export function callAgentIds(ctx: RenderContext, c: CallRec): string | null {
+	if (ctx.platform !== 'real') return c.agent_id;
+	if (c.call_status === 'miss') return '';
+	const ids = [c.agent_id, c.last_agent_id === null ? null : String(c.last_agent_id)].filter((id): id is string => id !== null && id !== '');
+	return [...new Set(ids)].join(',');
+}
+
 export function renderCall(ctx: RenderContext, c: CallRec) {
 	const rec = recordingAvailable(ctx, c);
 	const file = `${ctx.baseUrl}/recordings/${encodeURIComponent(c.call_id)}.mp3`;
+	if (ctx.platform === 'real' && c.call_status === 'miss') {
+		// Real missed calls (R1 samples/calllogs.json): user_id and agent_id "", no last agent,
+		// and no path, path_download, service_id or dtmf keys.
+		return {
+			id: c.id,
+			customer_id: c.customer_id,
+			call_id: c.call_id,
+			caller: c.caller,
+			called: c.called,
+			user_id: '',
+			agent_id: '',
+			group_id: 0,
+			call_type: c.call_type,
+			start_time: callTime(ctx, c.start_time),
+			end_time: callTime(ctx, c.end_time),
+			call_status: c.call_status,
+			wait_time: fmtDuration(c.wait_time),
+			hold_time: fmtDuration(c.hold_time),
+			talk_time: fmtDuration(c.talk_time),
+			end_status: c.end_status,
+			ticket_id: c.ticket_id,
+			missed_reason: c.missed_reason,
+			last_agent_id: null,
+			last_user_id: null,
+			call_survey: c.call_survey,
+			call_survey_result: c.call_survey_result,
+		};
+	}
 	return {
 		id: c.id,
 		customer_id: c.customer_id,
@@ -321,7 +417,7 @@ export function renderCall(ctx: RenderContext, c: CallRec) {
 		caller: c.caller,
 		called: c.called,
 		user_id: c.user_id,
-		agent_id: c.agent_id,
+		agent_id: callAgentIds(ctx, c),
 		group_id: c.group_id,
 		call_type: c.call_type,
 		start_time: callTime(ctx, c.start_time),

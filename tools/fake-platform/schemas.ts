@@ -787,3 +787,34 @@ export const Monitor = z.object({
 	uptime_24h: z.number().min(0).max(1),
 });
 export const HeartbeatResponse = z.object({ generated_at: Rfc3339, title: z.string(), monitors: z.array(Monitor) });
+
+// --- The real platform's record shapes (platform 'real'; real-platform.md §2.3) ------------------
+
+/** A ticket list item as the real platform answers: no service_id; an unassigned one has no assignee keys. */
+export const RealTicketListItem = TicketListItem.omit({ service_id: true, assignee_id: true, assignee: true, ticket_source_end_status: true })
+	.extend({ assignee_id: int.optional(), assignee: AssigneeObject.optional(), ticket_source_end_status: int.optional() })
+	.strict();
+export const RealTicketListResponse = z.object({ code: z.literal('ok'), numFound: int, tickets: z.array(RealTicketListItem) });
+/** A real ticket comment: HTML text, the commentator and the channel; no body or author_id. */
+export const RealTicketComment = z
+	.object({
+		id: int,
+		comment: z.string(),
+		commentator_id: int,
+		commentator_name: z.string(),
+		comment_source: z.enum(['Chat', 'Facebook', 'MissCall']),
+		created_at: LocalDT,
+		is_public: z.union([z.literal(0), z.literal(1)]),
+	})
+	.strict();
+export const RealTicketDetailResponse = z.object({ code: z.literal('ok'), ticket: TicketDetail.extend({ comments: z.array(RealTicketComment) }) });
+/** A real service: these three fields only. */
+export const RealService = z.object({ service_id: int, service_name: z.string(), service_type: z.string() }).strict();
+export const RealServicesResponse = z.object({ code: z.literal('ok'), services: z.array(RealService) });
+/** A real missed call: user_id and agent_id "", no recording, service or dtmf keys. */
+export const RealMissedCall = Call.omit({ path: true, path_download: true, service_id: true, dtmf: true, user_id: true, agent_id: true, call_status: true })
+	.extend({ user_id: z.literal(''), agent_id: z.literal(''), call_status: z.literal('miss'), last_agent_id: z.null(), last_user_id: z.null() })
+	.strict();
+/** A real answered call: agent_id holds one IP-phone number or several separated by commas. */
+export const RealAnsweredCall = Call.extend({ call_status: z.literal('meetAgent'), agent_id: z.string().regex(/^\d+(,\d+)*$/) }).strict();
+export const RealCallListResponse = z.object({ code: z.literal('OK'), numFound: int, calls: z.array(z.union([RealMissedCall, RealAnsweredCall])) });

@@ -74,6 +74,9 @@ export async function itemsOf(operation: SchemaOperation, platform: FakePlatform
 	return jsonOf(run);
 }
 
-export async function generatedSchema(operation: SchemaOperation, platform: FakePlatform): Promise<JsonSchema> {
-	return schemaOf(await itemsOf(operation, platform));
+/** The schema of the items of every platform given (the fake's `real` and `spec` modes: both are what users may meet). */
+export async function generatedSchema(operation: SchemaOperation, platforms: FakePlatform[]): Promise<JsonSchema> {
+	const items: IDataObject[] = [];
+	for (const platform of platforms) items.push(...(await itemsOf(operation, platform)));
+	return schemaOf(items);
 }

@@ -21,6 +21,13 @@ export const SERVICE_TYPES = optionsFrom(SERVICE_TYPE_LABELS);
 /** Service types that carry calls: incoming call, voice out, IVR (docs/api.md#services). */
 export const VOICE_SERVICE_TYPES = [1, 11, 12];
 
+/**
+ * The `service_type` labels of those types, lower case. The real platform sends no type id,
+ * only the label: `Gọi vào` (incoming call) is the one seen (docs/api.md#services); the
+ * English ones are the spec's names.
+ */
+export const VOICE_SERVICE_LABELS = ['gọi vào', 'incoming call', 'voice out', 'ivr'];
+
 /** Every ticket state (docs/api.md#tickets); the lists filter on all of them. */
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
 /** Ticket states a create or update accepts (docs/api.md#tickets). */

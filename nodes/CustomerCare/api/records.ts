@@ -45,6 +45,8 @@ export interface RecordShape {
 	 * `caller`, so a call's calling number is also given as `caller_number`.
 	 */
 	copies?: Readonly<Record<string, string>>;
+	/** The field holding the record's comments, shown readably in either shape (shared/comments.ts). */
+	comments?: string;
 }
 
 /* ---------- label tables (api-spec sections 2 to 6, docs/api.md) ---------- */
@@ -171,6 +173,7 @@ export const RECORDS = {
 			'comments.*.created_at': 'platform',
 		},
 		coded: [assigneeRole],
+		comments: 'comments',
 	},
 	/** Ticket Create and Update answers. */
 	ticketWritten: { times: { created_at: 'platform', updated_at: 'platform' }, coded: [] },

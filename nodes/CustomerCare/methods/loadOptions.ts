@@ -8,7 +8,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
-import { LEAD_STATUS_TYPES, VOICE_SERVICE_TYPES } from '../api/codes';
+import { LEAD_STATUS_TYPES, VOICE_SERVICE_LABELS, VOICE_SERVICE_TYPES } from '../api/codes';
 import { choiceOptions, typeNameOf } from '../shared/customFields';
 import { nameOf, readLookups, type Lookups } from '../shared/lookups';
 import { fetchList } from '../transport/list';
@@ -72,6 +72,10 @@ export async function getGroups(this: ILoadOptionsFunctions): Promise<Option[]> 
 	);
 }
 
+/** A service's `service_type` label as written, or '' when it has none. */
+const labelOf = (service: IDataObject) =>
+	typeof service.service_type === 'string' ? service.service_type.trim() : '';
+
 /** The account's services of one kind; every service when the account has none of that kind. */
 async function serviceOptions(
 	ctx: ILoadOptionsFunctions,
@@ -80,29 +84,34 @@ async function serviceOptions(
 	const services = await records(ctx, SERVICE.list);
 	const chosen = services.filter(ofKind);
 	return byName(
-		(chosen.length > 0 ? chosen : services).map((service) => ({
-			name: `${service.service_name as string} (${service.service_type as string})`,
-			value: service.service_id as number,
-		})),
+		(chosen.length > 0 ? chosen : services).map((service) => {
+			const label = labelOf(service);
+			const name = String(service.service_name ?? '').trim() || `Service ${String(service.service_id)}`;
+			return { name: label ? `${name} (${label})` : name, value: service.service_id as number };
+		}),
 	);
 }
+
 
 export async function getServices(this: ILoadOptionsFunctions): Promise<Option[]> {
 	return await serviceOptions(this);
 }
 
-/** The voice services (docs/api.md#services). */
+/**
+ * The voice services (docs/api.md#services): by type id where the answer has one, else by
+ * label, as the real platform sends no type id.
+ */
 export async function getCallServices(this: ILoadOptionsFunctions): Promise<Option[]> {
 	return await serviceOptions(this, (service) =>
-		VOICE_SERVICE_TYPES.includes(Number(service.type)),
+		service.type !== undefined && service.type !== null && service.type !== ''
+			? VOICE_SERVICE_TYPES.includes(Number(service.type))
+			: VOICE_SERVICE_LABELS.includes(labelOf(service).toLowerCase()),
 	);
 }
 
 /** The SMS services: the spec does not name the SMS service type, so its name tells. */
 export async function getSmsServices(this: ILoadOptionsFunctions): Promise<Option[]> {
-	return await serviceOptions(this, (service) =>
-		/\bsms\b/i.test(String(service.service_type ?? '')),
-	);
+	return await serviceOptions(this, (service) => /\bsms\b/i.test(labelOf(service)));
 }
 
 export async function getCustomFields(this: ILoadOptionsFunctions): Promise<Option[]> {

@@ -4,11 +4,13 @@ import {
 	RECORDS,
 	type CodedField,
 	type RecordKind,
+	type RecordShape,
 	type ReferenceList,
 	type TimeConvention,
 } from '../api/records';
 import { readApiTime, type PlatformClock } from '../transport/clock';
 import { toEpochMs, toOffsetIso } from '../transport/dates';
+import { readableComment } from './comments';
 
 /**
  * A record as Simplify shows it: every time in ISO 8601 with the offset of the platform's zone,
@@ -199,7 +201,16 @@ export function present(
 	const generated =
 		typeof record.generated_at === 'string' ? OFFSET.exec(record.generated_at.trim()) : null;
 	const serverOffset = generated?.[0].toUpperCase();
-	return presentLevel(record, levelsOf(kind), context, serverOffset, inPlace);
+	const result = presentLevel(record, levelsOf(kind), context, serverOffset, inPlace);
+	const shape: RecordShape = RECORDS[kind];
+	// Comments come as HTML (real) or as text (spec): both shown as one readable shape.
+	const comments = shape.comments ? result[shape.comments] : undefined;
+	if (shape.comments && Array.isArray(comments)) {
+		result[shape.comments] = comments.map((comment: unknown) =>
+			isObject(comment) ? readableComment(comment) : comment,
+		) as IDataObject[];
+	}
+	return result;
 }
 
 /**
