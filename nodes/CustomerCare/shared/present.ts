@@ -9,7 +9,7 @@ import {
 	type TimeConvention,
 } from '../api/records';
 import { readApiTime, type PlatformClock } from '../transport/clock';
-import { toEpochMs, toOffsetIso } from '../transport/dates';
+import { instantOfZoned, toEpochMs, toOffsetIso, zonedParts } from '../transport/dates';
 import { readableComment } from './comments';
 
 /**
@@ -79,7 +79,6 @@ function levelsOf(kind: RecordKind): Level {
 	return root;
 }
 
-const CARRIES_ZONE = /T.*(?:Z|[+-]\d{2}:?\d{2})$/i;
 const OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/i;
 const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/;
 
@@ -93,10 +92,8 @@ function instantOf(
 	if (convention === 'platform') return readApiTime(value, clock);
 	// The status server's own times: ISO 8601 as written, zone-less ones in its answer's offset.
 	const text = value.trim();
-	if (CARRIES_ZONE.test(text)) {
-		const ms = Date.parse(text);
-		return Number.isNaN(ms) ? undefined : ms;
-	}
+	const zoned = zonedParts(text);
+	if (zoned) return instantOfZoned(zoned);
 	const zoneless = ZONELESS_TIME.exec(text);
 	if (serverOffset && zoneless) {
 		const ms = Date.parse(`${zoneless[1]}T${zoneless[2]}${serverOffset}`);

@@ -28,7 +28,7 @@ const VALUE_SOURCES: Record<string, string> = {
 
 /** The forms `toEpochMs` (transport/dates.ts) reads, said once for every date field. */
 const DATE_HINT =
-	'Takes ISO 8601, e.g. 2026-11-25T09:00:00Z or 2026-11-25 09:00; a time without an offset is in the Account Time Zone.';
+	'Takes ISO 8601, e.g. 2026-11-25T09:00:00Z or 2026-11-25 09:00; a time without an offset is in the Account Time Zone (Asia/Ho_Chi_Minh unless the credential sets another), not the workflow\'s.';
 
 /** A record ID as RECORD_ID_PATTERN (recordLocator.ts) takes it. */
 const RECORD_ID_HINT = 'By ID: digits only, e.g. 100245, as Get Many or a trigger returns it.';

@@ -8,7 +8,7 @@
  * `Z` as UTC. The credential's Platform Clock chooses the reading; both keep zone-less stamps
  * in the account's zone and honour an explicit offset (`+07:00`).
  */
-import { toEpochMs, toOffsetIso, toZoneless } from './dates';
+import { instantOfZoned, toEpochMs, toOffsetIso, toZoneless, zonedParts } from './dates';
 
 /**
  * - `wallClock`: `Z` is decoration; the API's times are the account zone's wall clock (the
@@ -26,10 +26,7 @@ export interface PlatformClock {
 /** The zone of the platform's clock on every account seen (UTC+7, no daylight saving). */
 export const PLATFORM_ZONE = 'Asia/Ho_Chi_Minh';
 
-export const DEFAULT_CLOCK: PlatformClock = { zone: PLATFORM_ZONE, convention: 'wallClock' };
-
-/** `YYYY-MM-DDTHH:mm:ssZ` ending in a `Z`, the form of the list stamps and of our query values. */
-const Z_STAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?Z$/i;
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /**
  * A query time (a list filter's bound) as the platform compares it, to the second:
@@ -47,12 +44,14 @@ export function toQueryTime(ms: number, clock: PlatformClock): string {
  */
 export function readApiTime(value: unknown, clock: PlatformClock): number | undefined {
 	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	if (clock.convention === 'wallClock') {
-		const stamp = Z_STAMP.exec(text);
-		if (stamp) return toEpochMs(`${stamp[1]} ${stamp[2]}`, clock.zone);
-	}
-	return toEpochMs(text, clock.zone);
+	const zoned = zonedParts(value);
+	if (!zoned) return toEpochMs(value, clock.zone);
+	if (zoned.zone !== 'Z' || clock.convention === 'iso') return instantOfZoned(zoned);
+	// The real platform's Z decorates its wall clock.
+	const [year, month, day, hour, minute, second] = zoned.wall;
+	const wall = `${pad(year, 4)}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
+	const ms = toEpochMs(wall, clock.zone);
+	return ms === undefined ? undefined : ms + zoned.ms;
 }
 
 /**

@@ -87,8 +87,42 @@ function isRealDateTime(year: number, month: number, day: number, hour = 0, minu
 	);
 }
 
-/** The date and time parts at the start of an ISO 8601 time with a zone. */
-const ISO_PARTS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})(?::(\d{2})(?::(\d{2}))?)?/;
+/**
+ * An ISO 8601 / RFC 3339 time with a zone, in the forms servers write it: `T`, `t` or a space
+ * between date and time, fractions, and `Z`, `z`, `±HH:MM`, `±HHMM` or `±HH` (PostgreSQL),
+ * with or without a space before it.
+ */
+const ZONED = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2})(?::(\d{2})(?::(\d{2})(\.\d+)?)?)? ?(?:([Zz])|([+-])(\d{2}):?(\d{2})?)$/;
+
+export interface ZonedParts {
+	/** Wall-clock parts: year, month, day, hour, minute, second. */
+	wall: [number, number, number, number, number, number];
+	/** Milliseconds of a fraction. */
+	ms: number;
+	/** Minutes east of UTC, or `Z` when the time ends in Z (which some servers do not mean as UTC). */
+	zone: number | 'Z';
+}
+
+/** The parts of a zoned time (see ZONED), or undefined when the text is not one or names no real date. */
+export function zonedParts(text: string): ZonedParts | undefined {
+	const match = ZONED.exec(text.trim());
+	if (!match) return undefined;
+	const [, y, mo, d, h, mi = '0', s = '0', fraction, z, sign, oh, om = '0'] = match;
+	const wall = [y, mo, d, h, mi, s].map(Number) as ZonedParts['wall'];
+	if (!isRealDateTime(...wall)) return undefined;
+	const ms = fraction ? Math.floor(Number(fraction) * 1000) : 0;
+	if (z) return { wall, ms, zone: 'Z' };
+	const minutes = Number(oh) * 60 + Number(om);
+	if (Number(oh) > 23 || Number(om) > 59) return undefined;
+	return { wall, ms, zone: sign === '-' ? -minutes : minutes };
+}
+
+/** The instant of zoned parts, a `Z` read as UTC. */
+export function instantOfZoned({ wall, ms, zone }: ZonedParts): number {
+	const [year, month, day, hour, minute, second] = wall;
+	const offset = zone === 'Z' ? 0 : zone;
+	return Date.UTC(year, month - 1, day, hour, minute, second) + ms - offset * 60_000;
+}
 
 export function isValidTimeZone(timeZone: string): boolean {
 	try {
@@ -130,12 +164,8 @@ export function toEpochMs(value: unknown, timeZone: string): number | undefined 
 		if (!isRealDateTime(...parts)) return undefined;
 		return fromWallClock(parts, timeZone);
 	}
-	const iso = ISO_PARTS.exec(text);
-	if (!iso) return undefined;
-	const [, y, mo, d, h, mi = '0', s = '0'] = iso;
-	if (!isRealDateTime(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s))) return undefined;
-	const ms = Date.parse(text);
-	return Number.isNaN(ms) ? undefined : ms;
+	const zoned = zonedParts(text);
+	return zoned ? instantOfZoned(zoned) : undefined;
 }
 
 /** `YYYY-MM-DDTHH:mm:ssZ`, the ISO form the list filters take. */
