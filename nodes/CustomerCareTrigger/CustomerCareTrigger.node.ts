@@ -230,11 +230,24 @@ function pollBudgetMsOf(ctx: IPollFunctions): number {
 	return Number.isFinite(given) && given > 0 ? given : DEFAULT_POLL_BUDGET_MS;
 }
 
-function changesOf({ event, account }: Poll, records: IDataObject[]): Change[] {
+/**
+ * The changes of the records read. A record whose stamp is not a time cannot be placed on the
+ * cursor, so it is left out, and n8n's log says so: never silently.
+ */
+function changesOf({ ctx, event, account }: Poll, records: IDataObject[]): Change[] {
 	const changes: Change[] = [];
+	const unread: IDataObject[] = [];
 	for (const record of records) {
 		const at = readApiTime(record[event.date.field], account.clock);
-		if (at !== undefined) changes.push(changeOf(record[event.list.idProperty!], at, record));
+		if (at === undefined) unread.push(record);
+		else changes.push(changeOf(record[event.list.idProperty!], at, record));
+	}
+	if (unread.length > 0) {
+		const [first] = unread;
+		ctx.logger.warn(
+			`Customer Care Trigger "${ctx.getNode().name}": ${unread.length} ${event.noun}(s) left out, their ${event.date.field} not a time (e.g. ${event.noun} ${String(first[event.list.idProperty!])}: ${JSON.stringify(first[event.date.field])}).`,
+			{ workflowId: ctx.getWorkflow().id, nodeName: ctx.getNode().name },
+		);
 	}
 	return changes;
 }
@@ -260,11 +273,12 @@ function warnOfStampsOutside(
 	const outside = outsideWindow(widened, changes);
 	if (outside * 2 <= changes.length) return outside === 0 ? undefined : state.zoneWarned;
 	if (state.zoneWarned) return true;
-	const furthest = Math.max(
-		...changes.map((change) => Math.max(window.since - change.at, change.at - window.to, 0)),
-	);
+	// Signed: after the window (positive) or before it (negative), the furthest stamp's distance.
+	const shift = changes
+		.map((change) => (change.at > window.to ? change.at - window.to : Math.min(change.at - window.since, 0)))
+		.reduce((furthest, distance) => (Math.abs(distance) > Math.abs(furthest) ? distance : furthest), 0);
 	ctx.logger.warn(
-		`Customer Care Trigger "${ctx.getNode().name}": ${stampsOutsideMessage(outside, changes.length, `${event.noun}s`, window, furthest, account.clock)}`,
+		`Customer Care Trigger "${ctx.getNode().name}": ${stampsOutsideMessage(outside, changes.length, `${event.noun}s`, window, shift, account.clock)}`,
 		{ workflowId: ctx.getWorkflow().id, nodeName: ctx.getNode().name },
 	);
 	return true;

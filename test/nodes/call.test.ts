@@ -321,7 +321,7 @@ describe('validation before sending', () => {
 		[
 			'To before From',
 			{ since: '2026-02-10T00:00:00Z', to: '2026-02-01T00:00:00Z' },
-			`To (start_time_to) 2026-02-01T00:00:00Z must be after From (start_time_since) 2026-02-10T00:00:00Z [item 0]`,
+			`To (start_time_to) 2026-02-01T00:00:00Z must be after From (start_time_since) 2026-02-10T00:00:00Z, by at least a whole second: the platform stamps records to the second [item 0]`,
 		],
 		['no From (an expression that gives nothing)', { since: '={{ "" }}' }, 'From (end_time_since or start_time_since) is required'],
 		['a From that is no date', { since: 'yesterday' }, 'From (start_time_since) must be a date'],

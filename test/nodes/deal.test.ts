@@ -441,7 +441,7 @@ describe('Get Many', () => {
 	});
 
 	test.each([
-		['a closed range that ends before it starts', { closed_since: '2025-02-01T00:00:00Z', closed_to: '2025-01-01T00:00:00Z' }, `Closed To (closed_to) 2025-01-01T00:00:00Z must be after Closed From (closed_since) 2025-02-01T00:00:00Z [item 0]`],
+		['a closed range that ends before it starts', { closed_since: '2025-02-01T00:00:00Z', closed_to: '2025-01-01T00:00:00Z' }, `Closed To (closed_to) 2025-01-01T00:00:00Z must be after Closed From (closed_since) 2025-02-01T00:00:00Z, by at least a whole second: the platform stamps records to the second [item 0]`],
 		['a stage that is no ID', { stage_ids: 'Demo' }, 'Stages (stage_ids) must be a list of numeric IDs; "Demo" is not one [item 0]'],
 		['a closed type that does not exist', { closed_type: 4 }, 'Closed As (closed_type) must be one of 1, 2, 3; got "4" [item 0]'],
 		['a date that is none', { updated_since: 'yesterday' }, 'Updated From (updated_since) must be a date, such as 2026-01-31T08:00:00Z, 2026-01-31 08:00:00 or {{ $now }}; got "yesterday" [item 0]'],

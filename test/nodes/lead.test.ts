@@ -477,7 +477,7 @@ describe('Get Many', () => {
 	});
 
 	test.each([
-		['a range that ends before it starts', { created_since: '2025-02-01T00:00:00Z', created_to: '2025-01-01T00:00:00Z' }, `Created To (created_to) 2025-01-01T00:00:00Z must be after Created From (created_since) 2025-02-01T00:00:00Z [item 0]`],
+		['a range that ends before it starts', { created_since: '2025-02-01T00:00:00Z', created_to: '2025-01-01T00:00:00Z' }, `Created To (created_to) 2025-01-01T00:00:00Z must be after Created From (created_since) 2025-02-01T00:00:00Z, by at least a whole second: the platform stamps records to the second [item 0]`],
 		['a status that is no ID', { status_ids: '602,new' }, 'Status (status_ids) must be a list of numeric IDs; "new" is not one [item 0]'],
 		['a requester ID that is no number', { requester_id: 'Lan' }, 'Requester ID (requester_id) must be a whole number; got "Lan" [item 0]'],
 	])('%s: a clear error and no request', async (_name, filters, message) => {

@@ -611,7 +611,7 @@ describe('Get Many', () => {
 		});
 		// The bounds as the user gave them, whatever form the platform played reads.
 		expect(run.error?.message).toBe(
-			'To (created_to) 2026-02-01T00:00:00Z must be after From (created_since) 2026-02-10T00:00:00Z [item 0]',
+			'To (created_to) 2026-02-01T00:00:00Z must be after From (created_since) 2026-02-10T00:00:00Z, by at least a whole second: the platform stamps records to the second [item 0]',
 		);
 		expect(platform.requests()).toHaveLength(0);
 	});

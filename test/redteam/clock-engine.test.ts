@@ -44,7 +44,7 @@ describe.each(['real', 'spec'] as FakePlatformKind[])('the %s platform', (mode) 
 		return { s, ids: made.map((ticket) => ticket.ticket_id) };
 	}
 
-	describe('FINDING (promise 3): Get Many: a From with milliseconds does not reach back to the second it falls in', () => {
+	describe('red team F1 (promise 3): Get Many: a From with milliseconds does not reach back to the second it falls in', () => {
 		const forms: Array<[string, (ms: number) => unknown]> = [
 			['ISO with Z and fraction', (ms) => new Date(ms).toISOString()],
 			['ISO with +07:00 and fraction', (ms) => DateTime.fromMillis(ms, { zone: ZONE }).toISO()],
@@ -90,7 +90,7 @@ describe.each(['real', 'spec'] as FakePlatformKind[])('the %s platform', (mode) 
 		});
 	});
 
-	describe('FINDING (promises 1-3): stamps in mixed forms in one list answer: Get Many and the trigger show each at its instant, the trigger emits each once', () => {
+	describe('red team F2 (promises 1-3): stamps in mixed forms in one list answer: Get Many and the trigger show each at its instant, the trigger emits each once', () => {
 		/** How a list item's stamp is rewritten, from its instant (the same instant, another form). */
 		const FORMS: Record<string, (ms: number) => string> = {
 			'as written': () => '',
@@ -205,7 +205,7 @@ describe('the zone warning on the real platform (Call Ended)', () => {
 	// The stamps are off by exactly the zone's own offset (7 h) with Account Time Zone at the
 	// platform's zone: only Platform Clock is wrong. Changing Account Time Zone (to UTC) would
 	// silence the warning and shift every time by 7 h, the very trap issue 30 names.
-	test('FINDING (promise 4): the wrong Platform Clock: the warning tells to switch Platform Clock, not to change Account Time Zone', async () => {
+	test('red team F3 (promise 4): the wrong Platform Clock: the warning tells to switch Platform Clock, not to change Account Time Zone', async () => {
 		const { warnings } = await callsAfterActivation('iso');
 		const warning = warnings.find((w) => /stamped outside/.test(w)) ?? '';
 		expect(warning).toMatch(/Local Time, Even With "Z"/);

@@ -26,6 +26,11 @@ export interface FieldRule {
 	url?: boolean;
 	/** Converts a date to the endpoint's own format: a list filter's bound (clock.ts), or zone-less local time. */
 	date?: 'query' | 'zoneless';
+	/**
+	 * The start of a range: a time within a second is rounded up to the next whole second, as the
+	 * platform's stamps are whole seconds and an earlier one is outside the range.
+	 */
+	rangeStart?: boolean;
 	/** A list of ids sent comma-separated (`1,2,3`). */
 	idList?: boolean;
 	/** A list of ids sent as a JSON array of numbers (`[1, 2, 3]`); an empty list is not sent. */
@@ -106,7 +111,8 @@ export function checkField(rule: FieldRule, value: unknown, clock: PlatformClock
 				`${name} must be a date, such as 2026-01-31T08:00:00Z, 2026-01-31 08:00:00 or {{ $now }}; got "${String(value)}"`,
 			);
 		}
-		return rule.date === 'query' ? toQueryTime(ms, clock) : toZoneless(ms, clock.zone);
+		const whole = rule.rangeStart ? Math.ceil(ms! / 1000) * 1000 : ms!;
+		return rule.date === 'query' ? toQueryTime(whole, clock) : toZoneless(whole, clock.zone);
 	}
 	if (rule.idList) {
 		const ids = (Array.isArray(value) ? value : String(value).split(','))
@@ -202,13 +208,15 @@ export function checkDateRanges(ranges: DateRange[], options: { required?: boole
 		// The user's own values, for messages: what is sent is in the platform's clock.
 		const given = { ...qs };
 		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
-			for (const [path, label] of [
-				[since, sinceLabel],
-				[to, toLabel],
-			]) {
-				if (qs[path] !== undefined)
-					qs[path] = checkField({ path, label, date: 'query' }, qs[path], clock, fail) as string;
-			}
+			if (qs[since] !== undefined)
+				qs[since] = checkField(
+					{ path: since, label: sinceLabel, date: 'query', rangeStart: true },
+					qs[since],
+					clock,
+					fail,
+				) as string;
+			if (qs[to] !== undefined)
+				qs[to] = checkField({ path: to, label: toLabel, date: 'query' }, qs[to], clock, fail) as string;
 		}
 		if (options.required && !ranges.some(({ since }) => !isEmpty(qs[since]))) {
 			const label = ranges[0].sinceLabel ?? 'From';
@@ -218,9 +226,10 @@ export function checkDateRanges(ranges: DateRange[], options: { required?: boole
 		}
 		for (const { since, to, sinceLabel = 'From', toLabel = 'To' } of ranges) {
 			if (isEmpty(qs[since]) || isEmpty(qs[to])) continue;
+			// Compared in whole seconds, as sent: a range within one second holds no stamp of the platform's.
 			if (readApiTime(qs[to], clock)! <= readApiTime(qs[since], clock)!) {
 				fail(
-					`${toLabel} (${to}) ${String(given[to])} must be after ${sinceLabel} (${since}) ${String(given[since])}`,
+					`${toLabel} (${to}) ${String(given[to])} must be after ${sinceLabel} (${since}) ${String(given[since])}, by at least a whole second: the platform stamps records to the second`,
 				);
 			}
 		}

@@ -54,25 +54,48 @@ export function readApiTime(value: unknown, clock: PlatformClock): number | unde
 	return ms === undefined ? undefined : ms + zoned.ms;
 }
 
+/** The zone's offset from UTC at an instant, in ms (east positive). */
+function offsetMsAt(ms: number, zone: string): number {
+	const [, sign, hours, minutes] = /([+-])(\d{2}):(\d{2})$/.exec(toOffsetIso(ms, zone)) ?? ['', '+', '0', '0'];
+	return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+}
+
 /**
  * What to say when most records of a read are stamped outside the window asked for: the
  * platform selects by its own clock, so such stamps mean the credential's clock is not the
- * platform's. Names both settings as they are and what to change.
+ * platform's. `shiftMs` is signed: the furthest stamp's distance after the window (negative:
+ * before it). A wrong Account Time Zone under the wall clock shifts windows and stamps alike and
+ * never shows here, so the advice is, by what can show (docs/api.md#times):
+ * - wallClock: the platform reads a `Z` as UTC: switch to the spec's reading;
+ * - iso, stamps before the window by about the zone's offset: the real platform's `Z` is local
+ *   time: switch to its reading and keep the zone (changing the zone instead would hide the
+ *   warning and leave every time off by that offset);
+ * - iso, any other shift: zone-less stamps are in another zone: set Account Time Zone.
  */
 export function stampsOutsideMessage(
 	outside: number,
 	total: number,
 	noun: string,
 	window: { since: number; to: number },
-	furthestMs: number,
+	shiftMs: number,
 	clock: PlatformClock,
 ): string {
-	const hours = Math.round(furthestMs / 900_000) / 4;
-	const reading = clock.convention === 'wallClock' ? 'Local Time, Even With "Z"' : '"Z" Means UTC';
+	const hours = Math.round(Math.abs(shiftMs) / 900_000) / 4;
+	const side = shiftMs < 0 ? 'before' : 'after';
+	const settings = `Account Time Zone ${clock.zone}, Platform Clock ${clock.convention === 'wallClock' ? 'Local Time, Even With "Z"' : '"Z" Means UTC'}`;
+	// Read as UTC, the wall clock of a zone east of UTC lands its offset after the truth, so the
+	// platform, comparing wall clocks, lists what is that offset before the window.
+	const offsetMs = offsetMsAt(window.to, clock.zone);
+	const wallClockReadAsUtc = offsetMs !== 0 && Math.abs(shiftMs + offsetMs) <= 3_600_000;
+	const advice =
+		clock.convention === 'wallClock'
+			? 'This platform reads times ending in "Z" as UTC: set Platform Clock to "Z" Means UTC (API Spec).'
+			: wallClockReadAsUtc
+				? `This platform writes local time even where it adds a "Z": set Platform Clock to Local Time, Even With "Z" (Real Platform), and keep Account Time Zone ${clock.zone}.`
+				: `Its times without a zone are not in ${clock.zone}: set Account Time Zone to the zone the platform shows its times in.`;
 	return (
 		`${outside} of ${total} ${noun} the platform listed for ${toOffsetIso(window.since, clock.zone)} to ${toOffsetIso(window.to, clock.zone)} ` +
-		`are stamped outside that window, up to about ${hours} h. The credential's clock does not match the platform's: ` +
-		`it reads times in ${clock.zone} with Platform Clock set to ${reading}. Set Account Time Zone to the zone the platform shows its times in, ` +
-		`or switch Platform Clock if the platform treats "Z" the other way. The records are output all the same.`
+		`are stamped outside that window, up to about ${hours} h ${side} it: the credential's clock (${settings}) does not match the platform's. ` +
+		`${advice} The records are output all the same.`
 	);
 }
