@@ -1,6 +1,8 @@
 import type { FakePlatform } from '../../tools/fake-platform';
 import { CallListResponse } from '../../tools/fake-platform/schemas';
-import { DAY, NOW, client, expectError, isoZ, startPlatform } from './helpers';
+import { DAY, NOW, client, expectError, specClock, startPlatform } from './helpers';
+// Pinned to the spec platform: query times and stamps in its form.
+const { isoZ } = specClock;
 
 const now = NOW.getTime();
 const D31 = 31 * DAY;

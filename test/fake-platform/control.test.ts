@@ -1,7 +1,9 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 import type { FakePlatform, RecordedRequest } from '../../tools/fake-platform';
 import { CallListResponse, DealListResponse, HeartbeatResponse, LeadListResponse, TicketListResponse } from '../../tools/fake-platform/schemas';
-import { NOW, client, expectError, isoZ, startPlatform, type Reply } from './helpers';
+import { NOW, client, expectError, specClock, startPlatform, type Reply } from './helpers';
+// Pinned to the spec platform: query times and stamps in its form.
+const { isoZ } = specClock;
 
 const now = NOW.getTime();
 

@@ -60,16 +60,22 @@ export function client(platform: FakePlatform, opts: { base?: string; token?: st
  * against reads it (CC_FAKE_PLATFORM): the spec's UTC, or the real platform's wall clock of the
  * account zone (+07:00, the fake's default) with a `Z` it ignores (docs/api.md#times).
  */
-export function isoZ(ms: number): string {
-	const shifted = platformFromEnv() === 'real' ? ms + 7 * 3_600_000 : ms;
+export function isoZ(ms: number, platform = platformFromEnv()): string {
+	const shifted = platform === 'real' ? ms + 7 * 3_600_000 : ms;
 	return `${new Date(shifted).toISOString().slice(0, 19)}Z`;
 }
 
 /** The instant of a stamp the platform wrote with a `Z` (the inverse of `isoZ`). */
-export function stampMs(text: string): number {
+export function stampMs(text: string, platform = platformFromEnv()): number {
 	const ms = Date.parse(text);
-	return platformFromEnv() === 'real' && /Z$/i.test(text) ? ms - 7 * 3_600_000 : ms;
+	return platform === 'real' && /Z$/i.test(text) ? ms - 7 * 3_600_000 : ms;
 }
+
+/** `isoZ` and `stampMs` of a file whose platform is pinned to the spec's reading. */
+export const specClock = {
+	isoZ: (ms: number) => isoZ(ms, 'spec'),
+	stampMs: (text: string) => stampMs(text, 'spec'),
+};
 
 /** Expects `{code:'errors', message}` with this status and exact message. */
 export function expectError(reply: Reply, status: number, message: string): void {

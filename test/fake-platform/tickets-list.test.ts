@@ -1,6 +1,8 @@
 import type { FakePlatform } from '../../tools/fake-platform';
 import { TicketListResponse } from '../../tools/fake-platform/schemas';
-import { DAY, NOW, client, expectError, isoZ, stampMs, startPlatform } from './helpers';
+import { DAY, NOW, client, expectError, specClock, startPlatform } from './helpers';
+// Pinned to the spec platform: query times and stamps in its form.
+const { isoZ, stampMs } = specClock;
 
 const now = NOW.getTime();
 const D31 = 31 * DAY;
