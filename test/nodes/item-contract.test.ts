@@ -173,9 +173,15 @@ describe('paired items of single records, as the node itself returns them (Routi
 		expect(items[1].json.error).toBe(items[1].error?.message);
 		expect(items[2].error).toBeUndefined();
 		expect(items[2].json.ticket_id).toBe(good);
-		// The refused item sent nothing: only the two numeric IDs were asked for.
+		// The refused item sent nothing: only the two numeric IDs were asked for. The real
+		// platform answers a missing ticket 500: asked once more, then one probe of /groups
+		// (docs/api.md#answers-and-errors); the spec's answers 400 at once.
+		const missing =
+			platform.platform === 'real'
+				? ['/acme/api/v1/tickets/999999', '/acme/api/v1/tickets/999999', '/acme/api/v1/groups']
+				: ['/acme/api/v1/tickets/999999'];
 		expect(platform.requests().map((request) => request.path).sort()).toEqual(
-			[`/acme/api/v1/tickets/${good}`, '/acme/api/v1/tickets/999999'].sort(),
+			[`/acme/api/v1/tickets/${good}`, ...missing].sort(),
 		);
 	});
 });
