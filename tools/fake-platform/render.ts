@@ -382,43 +382,18 @@ export function callAgentIds(ctx: RenderContext, c: CallRec): string | null {
 export function renderCall(ctx: RenderContext, c: CallRec) {
 	const rec = recordingAvailable(ctx, c);
 	const file = `${ctx.baseUrl}/recordings/${encodeURIComponent(c.call_id)}.mp3`;
-	if (ctx.platform === 'real' && c.call_status === 'miss') {
-		// Real missed calls (R1 samples/calllogs.json): user_id and agent_id "", no last agent,
-		// and no path, path_download, service_id or dtmf keys.
-		return {
-			id: c.id,
-			customer_id: c.customer_id,
-			call_id: c.call_id,
-			caller: c.caller,
-			called: c.called,
-			user_id: '',
-			agent_id: '',
-			group_id: 0,
-			call_type: c.call_type,
-			start_time: callTime(ctx, c.start_time),
-			end_time: callTime(ctx, c.end_time),
-			call_status: c.call_status,
-			wait_time: fmtDuration(c.wait_time),
-			hold_time: fmtDuration(c.hold_time),
-			talk_time: fmtDuration(c.talk_time),
-			end_status: c.end_status,
-			ticket_id: c.ticket_id,
-			missed_reason: c.missed_reason,
-			last_agent_id: null,
-			last_user_id: null,
-			call_survey: c.call_survey,
-			call_survey_result: c.call_survey_result,
-		};
-	}
+	// Real missed calls (R1 samples/calllogs.json): user_id and agent_id "", no last agent,
+	// and no path, path_download, service_id or dtmf keys.
+	const realMiss = ctx.platform === 'real' && c.call_status === 'miss';
 	return {
 		id: c.id,
 		customer_id: c.customer_id,
 		call_id: c.call_id,
 		caller: c.caller,
 		called: c.called,
-		user_id: c.user_id,
-		agent_id: callAgentIds(ctx, c),
-		group_id: c.group_id,
+		user_id: realMiss ? '' : c.user_id,
+		agent_id: realMiss ? '' : callAgentIds(ctx, c),
+		group_id: realMiss ? 0 : c.group_id,
 		call_type: c.call_type,
 		start_time: callTime(ctx, c.start_time),
 		end_time: callTime(ctx, c.end_time),
@@ -429,12 +404,16 @@ export function renderCall(ctx: RenderContext, c: CallRec) {
 		end_status: c.end_status,
 		ticket_id: c.ticket_id,
 		missed_reason: c.missed_reason,
-		last_agent_id: c.last_agent_id,
-		last_user_id: c.last_user_id,
-		path: rec ? file : null,
-		path_download: rec ? `${file}?download=1` : null,
-		service_id: c.service_id,
-		dtmf: c.dtmf,
+		last_agent_id: realMiss ? null : c.last_agent_id,
+		last_user_id: realMiss ? null : c.last_user_id,
+		...(realMiss
+			? {}
+			: {
+					path: rec ? file : null,
+					path_download: rec ? `${file}?download=1` : null,
+					service_id: c.service_id,
+					dtmf: c.dtmf,
+				}),
 		call_survey: c.call_survey,
 		call_survey_result: c.call_survey_result,
 	};

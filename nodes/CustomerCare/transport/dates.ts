@@ -53,13 +53,21 @@ function offsetAt(ms: number, timeZone: string): number {
 	return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant of a wall-clock time in a time zone. */
+/**
+ * The instant of a wall-clock time in a time zone: from the kept block offsets when the offset
+ * holds on both sides (every stamp of a list is read so), from Intl next to a change.
+ */
 function fromWallClock(
 	parts: [number, number, number, number, number, number],
 	timeZone: string,
 ): number {
 	const [year, month, day, hour, minute, second] = parts;
 	const guess = Date.UTC(year, month - 1, day, hour, minute, second);
+	if (guess > FAST_FROM + 2 * 86_400_000 && guess < FAST_TO - 2 * 86_400_000) {
+		const offset = blockOffsetAt(guess, timeZone);
+		// The offset at the instant it gives must be the same: then its wall clock is this one.
+		if (offset !== null && blockOffsetAt(guess - offset, timeZone) === offset) return guess - offset;
+	}
 	const first = guess - offsetAt(guess, timeZone);
 	// A second pass settles instants next to a daylight-saving change.
 	return guess - offsetAt(first, timeZone);
@@ -162,7 +170,7 @@ export function toEpochMs(value: unknown, timeZone: string): number | undefined 
 			number,
 		];
 		if (!isRealDateTime(...parts)) return undefined;
-		return instantOfWallClock(parts, timeZone);
+		return fromWallClock(parts, timeZone);
 	}
 	const zoned = zonedParts(text);
 	return zoned ? instantOfZoned(zoned) : undefined;
@@ -212,24 +220,6 @@ function blockOffsetAt(second: number, timeZone: string): number | null {
 		offsets.set(block, offset);
 	}
 	return offset;
-}
-
-/**
- * The instant of a wall-clock time in a zone, from the kept block offsets when the offset holds
- * on both sides (every stamp of a list, read thousands of times); next to a change, from Intl.
- */
-function instantOfWallClock(
-	parts: [number, number, number, number, number, number],
-	timeZone: string,
-): number {
-	const [year, month, day, hour, minute, second] = parts;
-	const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-	if (wall > FAST_FROM + 2 * 86_400_000 && wall < FAST_TO - 2 * 86_400_000) {
-		const offset = blockOffsetAt(wall, timeZone);
-		// The offset at the instant it gives must be the same: then its wall clock is this one.
-		if (offset !== null && blockOffsetAt(wall - offset, timeZone) === offset) return wall - offset;
-	}
-	return fromWallClock(parts, timeZone);
 }
 
 /** Years written as four digits, where a UTC Date's fields and Intl's agree. */
