@@ -68,12 +68,12 @@ describe('error details in any shape the platform writes them', () => {
 });
 
 describe('the token in every form it can come back in', () => {
-	const token = 'tok+en/with=chars';
+	const echoed = 'tok+en/with=chars';
 
 	test('as sent, URL-encoded (either case), base64 and base64url', () => {
-		const base64 = Buffer.from(token).toString('base64');
-		const text = `a ${token} b ${encodeURIComponent(token)} c ${encodeURIComponent(token).toLowerCase()} d ${base64} e ${base64.replace(/=+$/, '')} f ${Buffer.from(token).toString('base64url')}`;
-		expect(redact(text, token)).toBe('a *** b *** c *** d *** e *** f ***');
+		const base64 = Buffer.from(echoed).toString('base64');
+		const text = `a ${echoed} b ${encodeURIComponent(echoed)} c ${encodeURIComponent(echoed).toLowerCase()} d ${base64} e ${base64.replace(/=+$/, '')} f ${Buffer.from(echoed).toString('base64url')}`;
+		expect(redact(text, echoed)).toBe('a *** b *** c *** d *** e *** f ***');
 	});
 
 	test('nothing to hide: the text as it came', () => {
@@ -81,7 +81,7 @@ describe('the token in every form it can come back in', () => {
 		expect(redact('a b', undefined)).toBe('a b');
 	});
 
-	test('a short token hides itself, but no short encoded form takes letters out of words', () => {
+	test('a short echoed hides itself, but no short encoded form takes letters out of words', () => {
 		expect(tokenForms('ab')).toEqual(['ab']);
 		expect(redact('Q', 'ab')).toBe('Q');
 	});
