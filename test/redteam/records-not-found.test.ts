@@ -4,6 +4,7 @@
  * missing ... without failover"). Waits and requests are counted, not wall-clock. The fake plays
  * the real platform here (a missing ticket answers 500); the spec's 400 path is one request.
  */
+/* eslint-disable no-console -- the red team's logs of what was sent */
 import * as workflow from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
@@ -11,6 +12,7 @@ import { useFakePlatform } from '../nodes/fake-platform-per-file';
 import { accountOf, jsonOf, runNode } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- the fake platform's test token
 useFakePlatform((started) => (platform = started), { platform: 'real', token: 'tok+en/with=chars' });
 
 const MISSING = '999999';
@@ -47,17 +49,17 @@ async function expectNotFoundWithoutFailover(run: Awaited<ReturnType<typeof getM
 }
 
 describe('the probe answers, but not with a list', () => {
-	test('FINDING probe answered 403 (a token not allowed to list groups): the platform answered, so the ticket is missing, no failover', async () => {
+	test('red team F1 (fixed) probe answered 403 (a token not allowed to list groups): the platform answered, so the ticket is missing, no failover', async () => {
 		platform.inject({ kind: 'status', status: 403, message: 'Forbidden', path: '/api/v1/groups', target: 'any' });
 		await expectNotFoundWithoutFailover(await getMissing());
 	});
 
-	test('FINDING probe answered 200 with code NOK: the platform answered, so the ticket is missing, no failover', async () => {
+	test('red team F2 (fixed) probe answered 200 with code NOK: the platform answered, so the ticket is missing, no failover', async () => {
 		platform.inject({ kind: 'nok', code: 'NOK', path: '/api/v1/groups', target: 'any' });
 		await expectNotFoundWithoutFailover(await getMissing());
 	});
 
-	test('FINDING probe answered 429 (rate): a rate limit is no outage, so no failover of the process', async () => {
+	test('red team F3 (fixed) probe answered 429 (rate): a rate limit is no outage, so no failover of the process', async () => {
 		platform.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', path: '/api/v1/groups', target: 'any', times: 1 });
 		const run = await getMissing();
 		console.log('probe 429:', JSON.stringify({ error: run.error?.message, sent: log(), waits }));
@@ -105,7 +107,7 @@ test('the probe hangs (no answer in time): the outage path, never "not found"', 
 	expect(jsonOf(run)[0].ticket_id).toBe(ticket.ticket_id);
 });
 
-test('FINDING the primary is down (every request 500) and the backup is up: a missing ticket is reported missing, not the platform unavailable', async () => {
+test('red team F4 (fixed) the primary is down (every request 500) and the backup is up: a missing ticket is reported missing, not the platform unavailable', async () => {
 	platform.inject({ kind: 'status', status: 500, target: 'primary' });
 	const run = await getMissing();
 	console.log('primary down, ticket missing:', JSON.stringify({ error: run.error?.message, sent: log(), waits }));
@@ -145,7 +147,7 @@ test('two missing tickets and one existing, in parallel under Continue On Fail: 
 	expect(sent.length).toBeLessThanOrEqual(50 * 3 + 1);
 }, 120_000);
 
-test('FINDING the token never shows: a 500 that echoes it (as sent and URL-encoded), on a missing ticket, the probe answered', async () => {
+test('red team F5 (fixed) the token never shows: a 500 that echoes it (as sent and URL-encoded), on a missing ticket, the probe answered', async () => {
 	platform.inject({ kind: 'status', status: 500, message: `bad header Bearer ${platform.token} / ${encodeURIComponent(platform.token)}`, path: PATH, target: 'any' });
 	const run = await getMissing();
 	const text = JSON.stringify([run.error, run.items]);

@@ -69,14 +69,14 @@ describe('error details: extraDataJson or extra_data, never a crash', () => {
 		expect(unsolved({ unsolved_incidents_ticket_id: [7, 8] }, 'extraDataJson').description).toContain('7, 8');
 	});
 
-	test('FINDING the child ids as a comma list or a single number (the platform writes lists so elsewhere) do not crash the error', () => {
+	test('red team F6 (fixed) the child ids as a comma list or a single number (the platform writes lists so elsewhere) do not crash the error', () => {
 		// real-platform.md §2.3: agent_id holds "a,b"; a multi-choice update is ",id1,id2,".
 		expect(() => unsolved({ unsolved_incidents_ticket_id: '7,8' })).not.toThrow();
 		expect(() => unsolved({ unsolved_incidents_ticket_id: 7 })).not.toThrow();
 		expect(unsolved({ unsolved_incidents_ticket_id: 7 }).description).toContain('7');
 	});
 
-	test('FINDING duplicate_id under extra_data is named even when an empty extraDataJson is there too', () => {
+	test('red team F7 (fixed) duplicate_id under extra_data is named even when an empty extraDataJson is there too', () => {
 		const error = apiError(node, {
 			method: 'POST', path: '/api/v1/contacts', host: 'h', status: 400,
 			body: { code: 'errors', message: 'phone_no already exist', extraDataJson: {}, extra_data: { duplicate_id: 42 } },

@@ -112,6 +112,18 @@ describe('a failure of the HTTP client: did the request leave?', () => {
 		const leaky = classifyError(socketError('ECONNRESET', 'read', 'reset while sending Bearer secret-token-1'), context);
 		expect((leaky as { message: string }).message).toBe('reset while sending Bearer ***');
 	});
+
+	test('a refusal that echoes the token, as sent, URL-encoded or base64 (also inside JSON text): none of them shows', () => {
+		const token = 'tok+en/with="chars\\';
+		const forms = [token, encodeURIComponent(token), Buffer.from(token).toString('base64')];
+		const verdict = classify(
+			{ kind: 'answer', status: 400, body: JSON.stringify({ code: 'errors', message: `echo ${forms.join(' | ')}` }) },
+			{ ...context, token },
+		);
+		const text = JSON.stringify(verdict);
+		expect(verdict).toMatchObject({ kind: 'rejected', body: { message: 'echo *** | *** | ***' } });
+		for (const form of forms) expect(text).not.toContain(JSON.stringify(form).slice(1, -1));
+	});
 });
 
 describe('a write after such a failure (classify, then retry.ts)', () => {

@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 
 import type { Verdict } from '../../nodes/CustomerCare/transport/classify';
-import { nextStep, type AttemptState } from '../../nodes/CustomerCare/transport/retry';
+import { classifyAnswer } from '../../nodes/CustomerCare/transport/classify';
+import { nextStep, probeResultOf, type AttemptState, type ProbeResult } from '../../nodes/CustomerCare/transport/retry';
 import { propertyRuns } from './property';
 
 const HOST = 'https://api.example.com';
@@ -94,19 +95,21 @@ describe('a record read answered 500: not found, or an outage (rule 4)', () => {
 	const record = (overrides: Partial<AttemptState> = {}) => state({ recordRead: true, hostCount: 2, ...overrides });
 
 	/** The steps a record read takes when every attempt answers 500 and the probe is answered or not. */
-	function walk(probeAnswered: boolean, recordRead = true): string[] {
+	function walk(probeAnswered: boolean | ProbeResult[], recordRead = true): string[] {
 		const steps: string[] = [];
+		const probes = Array.isArray(probeAnswered) ? probeAnswered : [probeAnswered ? 'answered' : 'failed', probeAnswered ? 'answered' : 'failed'] as ProbeResult[];
 		let [retry, hostIndex, probe] = [0, 0, undefined as AttemptState['probe']];
 		for (let guard = 0; guard < 20; guard++) {
 			let step = nextStep(http500, record({ retry, hostIndex, probe, recordRead }));
 			if (step.action === 'probe') {
 				steps.push('probe');
-				probe = probeAnswered ? 'answered' : 'failed';
+				probe = probes[hostIndex];
 				step = nextStep(http500, record({ retry, hostIndex, probe, recordRead }));
 			}
 			steps.push(step.action === 'sameHostAfter' ? `wait ${step.delayMs}` : step.action);
 			if (step.action === 'sameHostAfter') retry++;
-			else if (step.action === 'nextHost') [hostIndex, retry] = [hostIndex + 1, 0];
+			// As exchange does: the next host is probed on its own.
+			else if (step.action === 'nextHost') [hostIndex, retry, probe] = [hostIndex + 1, 0, undefined];
 			else return steps;
 		}
 		return steps;
@@ -120,7 +123,33 @@ describe('a record read answered 500: not found, or an outage (rule 4)', () => {
 		const anyRead = walk(false, false);
 		expect(anyRead).toEqual(['wait 1000', 'wait 2000', 'wait 4000', 'nextHost', 'wait 1000', 'wait 2000', 'wait 4000', 'unavailable']);
 		expect(walk(false).filter((step) => step !== 'probe')).toEqual(anyRead);
-		expect(walk(false).filter((step) => step === 'probe')).toHaveLength(1);
+		expect(walk(false).filter((step) => step === 'probe')).toHaveLength(2);
+	});
+
+	test('red team F4: the primary down and the backup up: the backup is probed on its own, and the record is missing there', () => {
+		expect(walk(['failed', 'answered'])).toEqual(['wait 1000', 'probe', 'wait 2000', 'wait 4000', 'nextHost', 'wait 1000', 'probe', 'notFound']);
+	});
+
+	test('red team F1-F3: the probe met by the lock-out ends the read with the lock-out, no backup', () => {
+		expect(walk(['lockedOut', 'answered'])).toEqual(['wait 1000', 'probe', 'lockedOut']);
+	});
+
+	test('red team F1-F3: any answer to the probe means the platform is up; only a failed verdict is no answer', () => {
+		const answers: Verdict[] = [
+			{ kind: 'ok', status: 200, body: { code: 'ok' }, host: HOST },
+			{ kind: 'rejected', status: 200, body: { code: 'NOK' }, host: HOST },
+			...[400, 401, 403, 404, 422].map((status): Verdict => ({ kind: 'rejected', status, body: { message: 'x' }, host: HOST })),
+			{ kind: 'rateLimited', host: HOST },
+		];
+		for (const verdict of answers) expect(probeResultOf(verdict)).toBe('answered');
+		expect(probeResultOf({ kind: 'lockedOut', minutes: 15, message: 'Domain incorrect too many times', host: HOST })).toBe('lockedOut');
+		for (const verdict of [http500, { ...http500, status: 503, code: 'HTTP_503' }, failed(true), failed(false, true)]) expect(probeResultOf(verdict)).toBe('failed');
+		// Through classify: a 403, a NOK in a 200, a 429 and a 404 other than the lock-out all answer.
+		for (const [status, body] of [[403, { message: 'Forbidden' }], [200, { code: 'NOK' }], [429, { message: 'Too Many Attempts.' }], [404, { message: 'Not Found' }], [422, {}], [401, {}]] as const) {
+			expect(probeResultOf(classifyAnswer(status, body, undefined, HOST))).toBe('answered');
+		}
+		expect(probeResultOf(classifyAnswer(404, { message: 'Domain incorrect too many times' }, undefined, HOST))).toBe('lockedOut');
+		expect(probeResultOf(classifyAnswer(500, {}, undefined, HOST))).toBe('failed');
 	});
 
 	test('only a 500 to a record read is probed: other statuses, failures and list reads take the usual path', () => {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { httpStatusText, isFailureCode, redact, type FailedAttempt } from './errors';
+import { httpStatusText, isFailureCode, redact, tokenPattern, type FailedAttempt } from './errors';
 import type { Outcome } from './send';
 
 /** What an attempt means for the request (pure: from the outcome alone). */
@@ -191,12 +191,14 @@ function originOf(location: string | undefined): string {
  * A refusal's body can echo what it was sent (a gateway's debug page, an API message quoting
  * the header): the token is taken out of every verdict but a successful one (the records).
  */
-function withoutToken(verdict: Verdict, token: string): Verdict {
+export function withoutToken(verdict: Verdict, token: string): Verdict {
 	if (!token || verdict.kind === 'ok' || verdict.kind === 'rateLimited') return verdict;
 	const text = JSON.stringify(verdict);
-	const escaped = JSON.stringify(token).slice(1, -1);
-	if (!text.includes(escaped)) return verdict;
-	return JSON.parse(text.split(escaped).join('***')) as Verdict;
+	// Every form of the token (as sent, URL-encoded, base64: errors.ts tokenForms), as JSON writes it.
+	const pattern = tokenPattern(token, (form) => JSON.stringify(form).slice(1, -1));
+	if (!pattern?.test(text)) return verdict;
+	pattern.lastIndex = 0;
+	return JSON.parse(text.replace(pattern, '***')) as Verdict;
 }
 
 export function classify(outcome: Outcome, context: AttemptContext): Verdict {

@@ -44,10 +44,46 @@ export function clock(at: number): string {
 	return new Date(at).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 }
 
-/** Removes every occurrence of the token from a text, so no message can carry it. */
+/**
+ * The forms in which a token can come back in an answer: as sent, URL-encoded (a gateway or a
+ * log quoting the query or a form), and base64 (a Basic header or a debug dump), longest first.
+ */
+export function tokenForms(secret: string | undefined): string[] {
+	if (!secret) return [];
+	const forms = new Set([secret, encodeURIComponent(secret)]);
+	const base64 = Buffer.from(secret, 'utf8').toString('base64');
+	// Unpadded, as it sits inside a longer base64 text; base64url as in a JWT-like dump. A short
+	// encoded form is left out: it would take letters out of ordinary words.
+	for (const form of [base64, base64.replace(/=+$/, ''), Buffer.from(secret, 'utf8').toString('base64url')]) {
+		if (form.length >= 8) forms.add(form);
+	}
+	return [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A pattern for every form of the token (tokenForms); a percent-escape matches in either case
+ * (`%2f` as well as `%2F`). `quote` writes each form as it shows inside a JSON string.
+ */
+export function tokenPattern(
+	secret: string | undefined,
+	quote: (form: string) => string = (form) => form,
+): RegExp | undefined {
+	const forms = tokenForms(secret);
+	if (!forms.length) return undefined;
+	const alternatives = forms.map((form) =>
+		escapeRegExp(quote(form)).replace(/%([0-9A-F]{2})/g, (_, hex: string) => `%(?:${hex}|${hex.toLowerCase()})`),
+	);
+	return new RegExp(alternatives.join('|'), 'g');
+}
+
+/** Removes every occurrence of the token (in each of its forms) from a text, so no message can carry it. */
 export function redact(text: string, secret: string | undefined): string {
-	if (!secret) return text;
-	return text.split(secret).join('***');
+	const pattern = tokenPattern(secret);
+	return pattern ? text.replace(pattern, '***') : text;
 }
 
 interface ApiFailure {
@@ -70,24 +106,23 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 		typeof body?.message === 'string' && body.message
 			? body.message
 			: httpStatusText(status, failure.host);
-	const extraKey = extraDataKey(body);
-	const extra = extraKey ? (body?.[extraKey] as IDataObject) : undefined;
+	const { extra, kept } = extraDataOf(body);
 	let description = `${failure.method} ${failure.path} answered ${status}: ${apiMessage}`;
 
 	if (status === 401) {
 		description =
 			'The API Token or the Domain in the Customer Care credential is wrong, or the token was reset by an admin (Admin → Api → Api token).';
 	} else if (apiMessage === 'unsolved_incidents_ticket') {
-		const ids = (extra?.unsolved_incidents_ticket_id as number[] | undefined) ?? [];
-		description = `The ticket has unsolved child tickets: ${ids.join(', ')}. Solve them first, or turn on "Solve Child Tickets" so they are solved with it.`;
-	} else if (extra?.duplicate_id !== undefined && extra.duplicate_id !== null) {
+		const ids = idsOf(extra.unsolved_incidents_ticket_id);
+		description = `The ticket has unsolved child tickets${ids.length ? `: ${ids.join(', ')}` : ''}. Solve them first, or turn on "Solve Child Tickets" so they are solved with it.`;
+	} else if (extra.duplicate_id !== undefined && extra.duplicate_id !== null) {
 		description += `. The existing record's ID is ${String(extra.duplicate_id)}.`;
 	} else if (status === 404 && apiMessage === 'Domain not found') {
 		description = 'Check the Domain in the Customer Care credential.';
 	}
 
 	const response: JsonObject = { code: (body?.code as string) ?? null, message: apiMessage };
-	if (extraKey && extra) response[extraKey] = extra as JsonObject;
+	Object.assign(response, kept);
 	// A wrong token or domain needs a person to fix the credential; n8n stops retrying on it.
 	const credentialInvalid = status === 401 || (status === 404 && apiMessage === 'Domain not found');
 	return new NodeApiError(
@@ -100,16 +135,58 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 	);
 }
 
+const EXTRA_KEYS = ['extraDataJson', 'extra_data'] as const;
+
+/** A plain object, or a JSON text of one (some answers send `extraDataJson` as a string). */
+function detailsObject(value: unknown): IDataObject | undefined {
+	let parsed = value;
+	if (typeof value === 'string' && value.trim().startsWith('{')) {
+		try {
+			parsed = JSON.parse(value);
+		} catch {
+			return undefined;
+		}
+	}
+	return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+		? (parsed as IDataObject)
+		: undefined;
+}
+
 /**
  * Where an error answer keeps its details: `extraDataJson` in the spec, `extra_data` on the real
  * platform (`POST /contacts` duplicate: `extra_data.duplicate_id`, docs/api.md#answers-and-errors).
+ * Both can come, one of them empty: the details are read from both (a value over an empty one),
+ * and each key that holds details is kept under its own name in the error.
  */
-function extraDataKey(body: IDataObject | undefined): 'extraDataJson' | 'extra_data' | undefined {
-	for (const key of ['extraDataJson', 'extra_data'] as const) {
-		const value = body?.[key];
-		if (value && typeof value === 'object' && !Array.isArray(value)) return key;
+export function extraDataOf(body: IDataObject | undefined): {
+	extra: IDataObject;
+	kept: Partial<Record<(typeof EXTRA_KEYS)[number], JsonObject>>;
+} {
+	const extra: IDataObject = {};
+	const kept: Partial<Record<(typeof EXTRA_KEYS)[number], JsonObject>> = {};
+	const found = EXTRA_KEYS.map((key) => [key, detailsObject(body?.[key])] as const);
+	for (const [key, details] of found) {
+		if (!details) continue;
+		for (const [name, value] of Object.entries(details)) {
+			if (value !== undefined && value !== null && extra[name] === undefined) extra[name] = value;
+		}
+		if (Object.keys(details).length) kept[key] = details as JsonObject;
 	}
-	return undefined;
+	// Only empty details: kept as they came, as before.
+	if (!Object.keys(kept).length) {
+		const first = found.find(([, details]) => details);
+		if (first) kept[first[0]] = first[1] as JsonObject;
+	}
+	return { extra, kept };
+}
+
+/** A list of IDs as the platform writes lists: an array, "7,8", ",7,8,", or one number. */
+export function idsOf(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+	return parts
+		.filter((part) => typeof part === 'number' || typeof part === 'string')
+		.map((part) => String(part).trim())
+		.filter((part) => part.length > 0);
 }
 
 const RESOURCE_NAMES = { ticket: 'Ticket', lead: 'Lead', deal: 'Deal' };

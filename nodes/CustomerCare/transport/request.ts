@@ -17,7 +17,7 @@ import {
 	type FailedAttempt,
 } from './errors';
 import { baseUrlsInOrder, markPrimaryDown, markPrimaryUp } from './failover';
-import { nextStep } from './retry';
+import { nextStep, probeResultOf, type ProbeResult } from './retry';
 import { sendOnce, sendVia, type ApiRequest, type Send, type TransportContext } from './send';
 import { requestSettingsOf, type RequestSettings } from './settings';
 import { throttleFor, type SlotResult } from './throttle';
@@ -145,7 +145,8 @@ export async function exchange(
 	const hosts = hostsFor(node, account, request);
 	let failures: FailedAttempt[] = [];
 	let [hostIndex, retry, rateLimited, deadline, firstSentAt] = [0, 0, 0, 0, 0];
-	let probe: 'answered' | 'failed' | undefined;
+	let probe: ProbeResult | undefined;
+	let probeVerdict: Verdict | undefined;
 
 	for (;;) {
 		const host = hosts[hostIndex];
@@ -189,7 +190,8 @@ export async function exchange(
 		};
 		let step = nextStep(verdict, state);
 		if (step.action === 'probe') {
-			probe = await probeHost(channel, account, host, throttle, deadline, attemptTimeoutMs);
+			probeVerdict = await probeHost(channel, account, host, throttle, deadline, attemptTimeoutMs);
+			probe = probeResultOf(probeVerdict);
 			step = nextStep(verdict, { ...state, probe, now: Date.now() });
 		}
 		const leavingPrimary = host === account.baseUrl && hosts.length > 1;
@@ -202,6 +204,9 @@ export async function exchange(
 					itemIndex: request.itemIndex,
 					failure: { cause: 'node-defect' },
 				});
+			case 'lockedOut':
+				// The probe met the lock-out: reported as it is, nothing more is sent.
+				return probeVerdict as Extract<Verdict, { kind: 'lockedOut' }>;
 			case 'notFound': {
 				const failed = verdict as Extract<Verdict, { kind: 'failed' }>;
 				return { kind: 'notFound', status: failed.status ?? 500, message: failed.message, host };
@@ -222,7 +227,8 @@ export async function exchange(
 				continue;
 			case 'nextHost':
 				if (leavingPrimary) markPrimaryDown(account.key);
-				[hostIndex, retry] = [hostIndex + 1, 0];
+				// The next host is probed on its own (a probe says nothing about another host).
+				[hostIndex, retry, probe, probeVerdict] = [hostIndex + 1, 0, undefined, undefined];
 				continue;
 			case 'unconfirmedWrite': {
 				const write = { method, path: request.path, what: describeWrite(request) };
@@ -241,7 +247,10 @@ export async function exchange(
 	}
 }
 
-/** One attempt of PROBE on the host, in the request's time limit: did the platform answer it? */
+/**
+ * One attempt of PROBE on the host, in the request's time limit: its verdict (probeResultOf says
+ * whether the platform answered it). No slot (the throttle blocks the account): no answer.
+ */
 async function probeHost(
 	channel: Channel,
 	account: Account,
@@ -249,9 +258,12 @@ async function probeHost(
 	throttle: ReturnType<typeof throttleFor>,
 	deadline: number,
 	attemptTimeoutMs: number,
-): Promise<'answered' | 'failed'> {
+): Promise<Verdict> {
 	const release = await throttle.acquire(host);
-	if (typeof release !== 'function') return 'failed';
+	if (typeof release !== 'function') {
+		const message = 'the probe was not sent';
+		return { kind: 'failed', host, code: 'NOT_SENT', message, neverLeft: true, hostUnusable: false };
+	}
 	const sentAt = Date.now();
 	const timeoutMs = Math.max(1, Math.min(attemptTimeoutMs, deadline - sentAt));
 	const outcome = await sendOnce(channel.send, account, host, PROBE, channel.settings, timeoutMs);
@@ -263,7 +275,7 @@ async function probeHost(
 	});
 	release(slotResultOf(verdict, sentAt));
 	if (verdict.kind !== 'failed' && host === account.baseUrl) markPrimaryUp(account.key);
-	return verdict.kind === 'ok' ? 'answered' : 'failed';
+	return verdict;
 }
 
 function unavailableAdvice(account: Account, request: ApiRequest, hosts: string[]): string {

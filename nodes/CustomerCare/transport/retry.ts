@@ -21,6 +21,13 @@ import type { Verdict } from './classify';
  *    as it does when it is down. One probe of the same host (a small reference list) tells them
  *    apart: answered, the platform is up and the record is missing (3 requests, one 1 s wait, no
  *    failover); not answered, the outage path above goes on unchanged (one request more).
+ *    Any answer of the platform to the probe means it is up: a 2xx (with any code, NOK too), a
+ *    4xx (401, 403, 404, 422, 400: the token may not list groups), and a 429 (the platform's own
+ *    rate limiter answered: it is up, so the record is missing; the throttle keeps the 429's
+ *    pause for the requests that follow, no failover). Only no usable answer (5xx, no answer in
+ *    time, no connection: a `failed` verdict) is "not answered". The probe meeting the lock-out
+ *    ends the request with the lock-out (nothing more is sent, no backup). A probe belongs to
+ *    its host: on the backup, the record's 500s are probed again there.
  *
  * All attempts of one request (pauses included) within its time limit.
  */
@@ -39,6 +46,8 @@ export type Step =
 	| { action: 'unavailable' }
 	/** Send one probe of this host, then decide again with its result. */
 	| { action: 'probe' }
+	/** The probe met the lock-out: it is the request's answer. */
+	| { action: 'lockedOut' }
 	/** The host is up and the record's 500 means it does not exist. */
 	| { action: 'notFound' };
 
@@ -57,7 +66,17 @@ export interface AttemptState {
 	/** The request reads one record by its ID (Ticket, Lead, Deal Get). */
 	recordRead?: boolean;
 	/** The probe of this host after the record's 500s: it was answered, or it failed too. */
-	probe?: 'answered' | 'failed';
+	probe?: ProbeResult;
+}
+
+/** What the probe of a host says about it (rule 4). */
+export type ProbeResult = 'answered' | 'failed' | 'lockedOut';
+
+/** Any answer of the platform means it is up; only a `failed` verdict is no answer (rule 4). */
+export function probeResultOf(verdict: Verdict): ProbeResult {
+	if (verdict.kind === 'failed') return 'failed';
+	if (verdict.kind === 'lockedOut') return 'lockedOut';
+	return 'answered';
 }
 
 export function nextStep(verdict: Verdict, state: AttemptState): Step {
@@ -74,6 +93,7 @@ export function nextStep(verdict: Verdict, state: AttemptState): Step {
 	if (isRead && state.recordRead && verdict.status === 500 && state.retry >= 1) {
 		if (state.probe === undefined && state.now < state.deadline) return { action: 'probe' };
 		if (state.probe === 'answered') return { action: 'notFound' };
+		if (state.probe === 'lockedOut') return { action: 'lockedOut' };
 	}
 	const hasBackup = state.hostCount > 1;
 	const leaveHost = hasBackup && (verdict.neverLeft || verdict.hostUnusable || !isRead);
