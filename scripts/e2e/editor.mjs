@@ -219,7 +219,9 @@ export async function runEditorTest({ server, client, fake, report, target }) {
 			for (const field of body.custom_fields) assert.ok(text.includes(field.custom_field_lable), `no input labelled ${field.custom_field_lable}`);
 
 			// Typed by the field's type: text, number, date picker, single and multi select.
-			const typeOf = { TEXT: 'text', TEXTAREA: 'text', URL: 'text', NUMBER: 'number', NUMERIC: 'number', DATE: 'date', STAGE: 'single', 'SINGLE DROP-DOWN LIST': 'single', 'MULTIPLE DROP-DOWN LIST': 'multiple' };
+			// Types in any case and spacing, as the spec and the real platform write them; no type is free text (docs/api.md#custom-fields).
+			const typeOf = { TEXT: 'text', TEXTAREA: 'text', 'TEXT AREA': 'text', '': 'text', URL: 'text', NUMBER: 'number', NUMERIC: 'number', DATE: 'date', STAGE: 'single', 'SINGLE DROP-DOWN LIST': 'single', 'MULTIPLE DROP-DOWN LIST': 'multiple' };
+			const typeKey = (type) => String(type ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
 			const seen = {};
 			for (const field of body.custom_fields) {
 				const box = input(field.custom_field_id);
@@ -230,7 +232,7 @@ export async function runEditorTest({ server, client, fake, report, target }) {
 					: (await box.locator('.el-select').count()) > 0 ? 'single'
 					: (await box.locator('input[type="text"]').count()) > 0 ? 'text'
 					: 'unknown';
-				assert.equal(kind, typeOf[field.type], `${field.custom_field_lable} (${field.type}) shows a ${kind} input`);
+				assert.equal(kind, typeOf[typeKey(field.type)], `${field.custom_field_lable} (${field.type}) shows a ${kind} input`);
 				seen[kind] = (seen[kind] ?? 0) + 1;
 			}
 			// A new node shows neither the earlier field list nor the JSON box.
