@@ -89,7 +89,7 @@ test('a long value for a text area spelled "text area" in lower case is sent, no
 	expect(JSON.stringify(put?.body)).toContain('z'.repeat(300));
 });
 
-test('FINDING two fields with the same label: Simplify keeps both values', async () => {
+test('red team F12 (fixed) two fields with the same label: Simplify keeps both values', async () => {
 	// Admins name fields freely; two "Ghi chú" (note) fields are two fields (ids differ).
 	platform.store.ticketFields = [
 		...structuredClone(saved.fields),
@@ -104,19 +104,19 @@ test('FINDING two fields with the same label: Simplify keeps both values', async
 	expect(text).toContain('second note');
 });
 
-test('FINDING a label written as a number is shown as that label, not "Field <id>"', async () => {
+test('red team F13 (fixed) a label written as a number is shown as that label, not "Field <id>"', async () => {
 	platform.store.ticketFields = [...structuredClone(saved.fields), { custom_field_id: 9301, custom_field_lable: 2024, type: 'Numeric' }] as unknown as CustomFieldDefRec[];
 	const fields = await loadOptions('getCustomFields', accountOf(platform), {});
 	expect(fields.map((option) => option.name)).toContain('2024 (Numeric)');
 });
 
-test('FINDING lead status dropdown: a status without label never reads "undefined"', async () => {
+test('red team F14 (fixed) lead status dropdown: a status without label never reads "undefined"', async () => {
 	platform.store.leadStatuses = [...platform.store.leadStatuses, { id: 9999, status_type: 0 } as never];
 	const options = await loadOptions('getLeadStatuses', accountOf(platform), { resource: 'lead', operation: 'getAll' });
 	noUndefined(options);
 });
 
-test('FINDING group dropdown: a group without a name neither crashes nor reads "undefined"', async () => {
+test('red team F15 (fixed) group dropdown: a group without a name neither crashes nor reads "undefined"', async () => {
 	platform.store.groups = [...platform.store.groups, { ...platform.store.groups[0], group_id: 9999, group_name: undefined } as never];
 	const options = await loadOptions('getGroups', accountOf(platform), { resource: 'ticket', operation: 'getAll' });
 	noUndefined(options);

@@ -50,6 +50,50 @@ describe('htmlToText', () => {
 	});
 });
 
+describe('htmlToText: entities, markup and controls as a browser reads them', () => {
+	const latin1 = (
+		'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot ' +
+		'cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml ' +
+		'Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig ' +
+		'agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ' +
+		'ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml'
+	).split(' ');
+
+	test('every one of the 96 ISO-8859-1 entities is its character (U+00A0 to U+00FF), case-sensitive', () => {
+		expect(latin1).toHaveLength(96);
+		latin1.forEach((name, index) => expect(htmlToText(`&${name};`)).toBe(String.fromCodePoint(0xa0 + index)));
+		expect(htmlToText('&Eacute;&eacute;&AMP;&LT;')).toBe('Éé&<');
+	});
+
+	test('typographic entities, Vietnamese letters that have a name; an unknown name stays as written', () => {
+		expect(htmlToText('&ndash;&mdash;&lsquo;&rsquo;&sbquo;&ldquo;&rdquo;&bdquo;&hellip;&bull;&euro;&trade;&prime;&Prime;&lsaquo;&rsaquo;')).toBe('–—‘’‚“”„…•€™′″‹›');
+		expect(htmlToText('&abreve;&Abreve;&dstrok;&Dstrok;&utilde;&itilde;')).toBe('ăĂđĐũĩ');
+		expect(htmlToText('&notanentity; &Agrave &eacute')).toBe('&notanentity; &Agrave &eacute');
+	});
+
+	test('numeric entities: 0, surrogates and beyond U+10FFFF are U+FFFD; 128-159 are Windows-1252; controls are dropped', () => {
+		expect(htmlToText('a&#0;b&#xD800;c&#xDFFF;d&#x110000;e&#99999999999999999999;f')).toBe('a\ufffdb\ufffdc\ufffdd\ufffde\ufffdf');
+		expect(htmlToText('&#150;&#x93;ok&#x94;&#133;')).toBe('–“ok”…');
+		expect(htmlToText('a&#1;&#x1B;&#127;&#x81;b&#9;&#10;&#13;c')).toBe('ab\t\n\rc');
+	});
+
+	test('script, style, comments and CDATA (a comment in HTML: its text goes too) are not text', () => {
+		expect(htmlToText('<SCRIPT type="x">if (a > b) {}</Script >ok')).toBe('ok');
+		expect(htmlToText('a<!-->b<!--->c<!-- <p>x</p> -->d')).toBe('abcd');
+		expect(htmlToText('a<![CDATA[ x > y ]]>b<!DOCTYPE html><?xml version="1.0"?>c')).toBe('abc');
+		expect(htmlToText('before<script>never closed')).toBe('before');
+	});
+
+	test("a tag ends at the first '>' outside a quoted value; <br> in any spelling and block ends are lines", () => {
+		expect(htmlToText('<a title="a>b" data-x=\'c>d\'>x</a>')).toBe('x');
+		expect(htmlToText('a<br>b<BR>c<br/>d<br / >e')).toBe('a\nb\nc\nd\ne');
+		expect(htmlToText('<div>one</div><ul><li>two</li><li>three</li></ul><p>four</p>')).toBe('one\ntwo\nthree\nfour');
+		// An unclosed quote ends at the first '>'; a '<' that opens no tag is text.
+		expect(htmlToText('<a title="x>y')).toBe('y');
+		expect(htmlToText('1 < 2 and a<b')).toBe('1 < 2 and a<b');
+	});
+});
+
 describe('readableComment', () => {
 	test('a real comment: its text, who wrote it, from which source, and when (the time as it came)', () => {
 		const real = {

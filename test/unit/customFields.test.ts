@@ -11,8 +11,9 @@ import {
 	coerceValue,
 	findField,
 	kindOf,
+	withFieldLabels,
 } from '../../nodes/CustomerCare/shared/customFields';
-import type { FieldDefinition } from '../../nodes/CustomerCare/shared/lookups';
+import { fieldDefinitionsOf, nameOf, type FieldDefinition } from '../../nodes/CustomerCare/shared/lookups';
 import type { Fail } from '../../nodes/CustomerCare/shared/validation';
 import { propertyRuns } from './property';
 
@@ -265,5 +266,58 @@ describe('buildCustomFields', () => {
 		}));
 		expect(buildCustomFields(many, entries.slice(0, 20), 'UTC', fail)).toHaveLength(20);
 		expect(() => buildCustomFields(many, entries, 'UTC', fail)).toThrow('At most 20 custom fields can be set; got 21');
+	});
+});
+
+describe('withFieldLabels: no value lost (red team F12, F16)', () => {
+	const NOTE_A = field(31, 'Ghi chú', 'Text Area');
+	const NOTE_B = field(32, 'Ghi chú', 'Text Area');
+
+	it('two fields sharing a label: the later (in the account\'s order) is keyed "Label (id)", in every record alike', () => {
+		const [both, onlyLater] = withFieldLabels(
+			[
+				{ custom_fields: [{ id: 31, value: 'first' }, { id: 32, value: 'second' }] },
+				{ custom_fields: [{ id: 32, value: 'alone' }] },
+			],
+			[NOTE_A, NOTE_B],
+		);
+		expect(both.custom_fields).toEqual({ 'Ghi chú': 'first', 'Ghi chú (32)': 'second' });
+		expect(onlyLater.custom_fields).toEqual({ 'Ghi chú (32)': 'alone' });
+		// The key Simplify shows names the field back on a write.
+		expect(findField([NOTE_A, NOTE_B], 'Ghi chú (32)', fail)).toBe(NOTE_B);
+	});
+
+	it('a field without definition that meets a defined label, or an id twice, keeps its value', () => {
+		const [record] = withFieldLabels(
+			[{ custom_fields: [{ id: 31, value: 'a' }, { id: 99, lable: 'Ghi chú', value: 'b' }, { id: 99, lable: 'Ghi chú', value: 'c' }] }],
+			[NOTE_A],
+		);
+		expect(Object.values(record.custom_fields as object)).toEqual(['a', 'b', 'c']);
+	});
+
+	it('custom_fields: [] beside a full custom_filed: the entries of custom_filed are labelled, not lost', () => {
+		const [record] = withFieldLabels([{ custom_fields: [], custom_filed: [{ id: 31, value: 'kept' }] }], [NOTE_A]);
+		expect(record.custom_fields).toEqual({ 'Ghi chú': 'kept' });
+		expect(record).not.toHaveProperty('custom_filed');
+	});
+});
+
+describe('labels and names written as numbers or missing (red team F13-F15)', () => {
+	it('a label or choice label written as a number is its text', () => {
+		const [definition] = fieldDefinitionsOf([
+			{ custom_field_id: 9301, custom_field_lable: 2024, type: 'Single drop-down list', values: [{ id: 1, lable: 2025 }] },
+		]);
+		expect(definition.custom_field_lable).toBe('2024');
+		expect(definition.values?.[0].lable).toBe('2025');
+	});
+
+	it('nameOf: the first name key with text, else kind and id; never "undefined"', () => {
+		expect(nameOf({ id: 7, label: 'Open' }, { kind: 'Status' })).toBe('Open');
+		expect(nameOf({ id: 7 }, { kind: 'Status' })).toBe('Status 7');
+		expect(nameOf({ group_id: 3, group_name: null }, { keys: ['group_name'], id: 'group_id', kind: 'Group' })).toBe('Group 3');
+		expect(nameOf({ id: 5, username: '' }, { keys: ['username'], kind: 'Agent' })).toBe('Agent 5');
+		expect(nameOf({ name: { nested: 1 } }, { kind: 'Stage' })).toBe('Stage without ID');
+		expect(nameOf(null)).toBe('#?');
+		expect(nameOf({ id: 9 })).toBe('#9');
 	});
 });

@@ -10,7 +10,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
 import { LEAD_STATUS_TYPES, VOICE_SERVICE_LABELS, VOICE_SERVICE_TYPES } from '../api/codes';
 import { choiceOptions, typeNameOf } from '../shared/customFields';
-import { nameOf, readLookups, type Lookups } from '../shared/lookups';
+import { nameOf, readLookups, textOf, type Lookups } from '../shared/lookups';
 import { fetchList } from '../transport/list';
 import { getAccount } from '../transport/request';
 
@@ -29,20 +29,33 @@ async function freshLookups(ctx: ILoadOptionsFunctions, name: keyof Lookups): Pr
 
 const byName = (options: Option[]) => options.sort((a, b) => a.name.localeCompare(b.name));
 
-async function referenceOptions(ctx: ILoadOptionsFunctions, list: ListEndpoint): Promise<Option[]> {
+async function referenceOptions(
+	ctx: ILoadOptionsFunctions,
+	list: ListEndpoint,
+	kind: string,
+): Promise<Option[]> {
 	return (await records(ctx, list)).map((entry) => ({
-		name: nameOf(entry),
+		name: nameOf(entry, { kind }),
 		value: entry.id as number,
 	}));
 }
 
-const groupOf = (agent: IDataObject) =>
-	agent.group_name ? `Group: ${agent.group_name as string}` : undefined;
+/**
+ * Every option is named by `nameOf` (shared/lookups.ts): a list entry without its name reads
+ * `Group 7`, `Status 9`…, never "undefined", and sorting never meets a missing name.
+ */
+const agentName = (agent: IDataObject) =>
+	nameOf(agent, { keys: ['username', 'name'], kind: 'Agent' });
+
+const groupOf = (agent: IDataObject) => {
+	const group = textOf(agent.group_name);
+	return group === undefined ? undefined : `Group: ${group}`;
+};
 
 export async function getAgents(this: ILoadOptionsFunctions): Promise<Option[]> {
 	return byName(
 		(await records(this, AGENT.list)).map((agent) => ({
-			name: `${agent.username as string}${agent.email ? ` (${agent.email as string})` : ''}`,
+			name: `${agentName(agent)}${textOf(agent.email) ? ` (${textOf(agent.email)})` : ''}`,
 			value: agent.id as number,
 			description: groupOf(agent),
 		})),
@@ -56,7 +69,7 @@ export async function getCallAgents(this: ILoadOptionsFunctions): Promise<Option
 	);
 	return byName(
 		agents.map((agent) => ({
-			name: `${agent.username as string} (IP phone ${String(agent.agent_id)})`,
+			name: `${agentName(agent)} (IP phone ${String(agent.agent_id).trim()})`,
 			value: String(agent.agent_id).trim(),
 			description: groupOf(agent),
 		})),
@@ -66,7 +79,7 @@ export async function getCallAgents(this: ILoadOptionsFunctions): Promise<Option
 export async function getGroups(this: ILoadOptionsFunctions): Promise<Option[]> {
 	return byName(
 		(await records(this, GROUP.list)).map((group) => ({
-			name: group.group_name as string,
+			name: nameOf(group, { keys: ['group_name', 'name'], id: 'group_id', kind: 'Group' }),
 			value: group.group_id as number,
 		})),
 	);
@@ -86,12 +99,15 @@ async function serviceOptions(
 	return byName(
 		(chosen.length > 0 ? chosen : services).map((service) => {
 			const label = labelOf(service);
-			const name = String(service.service_name ?? '').trim() || `Service ${String(service.service_id)}`;
+			const name = nameOf(service, {
+				keys: ['service_name', 'name'],
+				id: 'service_id',
+				kind: 'Service',
+			}).trim();
 			return { name: label ? `${name} (${label})` : name, value: service.service_id as number };
 		}),
 	);
 }
-
 
 export async function getServices(this: ILoadOptionsFunctions): Promise<Option[]> {
 	return await serviceOptions(this);
@@ -138,26 +154,26 @@ export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise
 export async function getLeadStatuses(this: ILoadOptionsFunctions): Promise<Option[]> {
 	const { leadStatuses = [] } = await freshLookups(this, 'leadStatuses');
 	return leadStatuses.map((status) => ({
-		name: String(status.label),
+		name: nameOf(status, { kind: 'Status' }),
 		value: status.id,
 		description: LEAD_STATUS_TYPES[Number(status.status_type)],
 	}));
 }
 
 export async function getLeadUnqualifiedReasons(this: ILoadOptionsFunctions): Promise<Option[]> {
-	return await referenceOptions(this, LEAD.unqualifiedReasons);
+	return await referenceOptions(this, LEAD.unqualifiedReasons, 'Reason');
 }
 
 export async function getLeadLabels(this: ILoadOptionsFunctions): Promise<Option[]> {
-	return await referenceOptions(this, LEAD.labels);
+	return await referenceOptions(this, LEAD.labels, 'Label');
 }
 
 export async function getDealLabels(this: ILoadOptionsFunctions): Promise<Option[]> {
-	return await referenceOptions(this, DEAL.labels);
+	return await referenceOptions(this, DEAL.labels, 'Label');
 }
 
 export async function getDealUnqualifiedReasons(this: ILoadOptionsFunctions): Promise<Option[]> {
-	return await referenceOptions(this, DEAL.unqualifiedReasons);
+	return await referenceOptions(this, DEAL.unqualifiedReasons, 'Reason');
 }
 
 interface Pipeline {
@@ -173,11 +189,12 @@ async function pipelines(ctx: ILoadOptionsFunctions): Promise<Pipeline[]> {
 /** Pipelines in the account's order. */
 export async function getDealPipelines(this: ILoadOptionsFunctions): Promise<Option[]> {
 	return (await pipelines(this)).map((pipeline) => ({
-		name: nameOf(pipeline as unknown as IDataObject),
+		name: nameOf(pipeline, { kind: 'Pipeline' }),
 		value: pipeline.id,
-		description: pipeline.stages?.length
-			? `Stages: ${pipeline.stages.map((stage) => stage.name).join(' → ')}`
-			: undefined,
+		description:
+			Array.isArray(pipeline.stages) && pipeline.stages.length > 0
+				? `Stages: ${pipeline.stages.map((stage) => nameOf(stage, { kind: 'Stage' })).join(' → ')}`
+				: undefined,
 	}));
 }
 
@@ -210,14 +227,18 @@ export async function getDealStages(this: ILoadOptionsFunctions): Promise<Option
 		chosen.length > 0 ? all.filter((pipeline) => chosen.includes(Number(pipeline.id))) : all;
 	const prefix = shown.length > 1;
 	return shown.flatMap((pipeline) =>
-		(pipeline.stages ?? []).map((stage) => ({
-			name: prefix ? `${pipeline.name} › ${stage.name}` : stage.name,
-			value: stage.id,
-			description:
-				stage.probability !== undefined && stage.probability !== null
-					? `Probability ${stage.probability}%`
-					: undefined,
-		})),
+		(Array.isArray(pipeline.stages) ? pipeline.stages : [])
+			.filter((stage) => typeof stage === 'object' && stage !== null)
+			.map((stage) => ({
+				name: prefix
+					? `${nameOf(pipeline, { kind: 'Pipeline' })} › ${nameOf(stage, { kind: 'Stage' })}`
+					: nameOf(stage, { kind: 'Stage' }),
+				value: stage.id,
+				description:
+					stage.probability !== undefined && stage.probability !== null
+						? `Probability ${stage.probability}%`
+						: undefined,
+			})),
 	);
 }
 

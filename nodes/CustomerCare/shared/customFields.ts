@@ -8,7 +8,7 @@ import type {
 import { pathWithId, type Endpoint } from '../api/endpoints';
 import { toEpochMs, toSlashDate } from '../transport/dates';
 import { recordIdProperty, simplifyProperty } from './descriptions';
-import type { FieldDefinition, FieldValue, LookupName } from './lookups';
+import { textOf, type FieldDefinition, type FieldValue, type LookupName } from './lookups';
 import { operation } from './operation';
 import { simplifyIsOn } from './simplify';
 import { decimalNumber, isEmpty, type Fail } from './validation';
@@ -65,10 +65,19 @@ export function findField(
 	const byId = definitions.find(
 		(definition) => String(definition.custom_field_id) === String(key).trim(),
 	);
+	// `Label (id)`: how Simplify keys the later of two fields that share a label.
+	const labelled = /^(.*)\s\((-?\d+)\)\s*$/.exec(String(key));
 	const field =
 		byId ??
 		definitions.find((definition) => sameText(definition.custom_field_lable, key)) ??
-		definitions.find((definition) => definition.code !== null && sameText(definition.code, key));
+		definitions.find((definition) => definition.code !== null && sameText(definition.code, key)) ??
+		(labelled
+			? definitions.find(
+					(definition) =>
+						String(definition.custom_field_id) === labelled[2] &&
+						sameText(definition.custom_field_lable, labelled[1]),
+				)
+			: undefined);
 	if (!field) {
 		const known = definitions.map(
 			(definition) => `${definition.custom_field_lable} (${definition.custom_field_id})`,
@@ -221,24 +230,27 @@ interface FieldLabels {
  * go through maps built once, since a Return All labels tens of thousands of records.
  */
 function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) => IDataObject {
-	const byId = new Map<number, FieldLabels>(
-		definitions.map((definition) => [
-			definition.custom_field_id,
-			{
-				label: definition.custom_field_lable,
-				kind: kindOf(definition.type),
-				choices: new Map((definition.values ?? []).map((value) => [String(value.id), value.lable])),
-			},
-		]),
-	);
+	// Admins name fields freely, so two may share a label: the first (in the account's order)
+	// keeps it, a later one is keyed `Label (id)`, the same in every record, so no value is lost.
+	const taken = new Set<string>();
+	const byId = new Map<number, FieldLabels>();
+	for (const definition of definitions) {
+		if (byId.has(definition.custom_field_id)) continue;
+		const label = taken.has(definition.custom_field_lable)
+			? `${definition.custom_field_lable} (${definition.custom_field_id})`
+			: definition.custom_field_lable;
+		taken.add(label);
+		byId.set(definition.custom_field_id, {
+			label,
+			kind: kindOf(definition.type),
+			choices: new Map((definition.values ?? []).map((value) => [String(value.id), value.lable])),
+		});
+	}
 	return (record) => {
-		const raw = (record.custom_fields ?? record.custom_filed) as
-			| IDataObject[]
-			| IDataObject
-			| undefined;
-		if (!Array.isArray(raw)) return record;
+		const raw = customFieldEntriesOf(record);
+		if (raw === undefined) return record;
 		const simplified: IDataObject = {};
-		for (const entry of raw as unknown[]) {
+		for (const entry of raw) {
 			if (typeof entry !== 'object' || entry === null) continue;
 			const { id, value: given } = entry as IDataObject;
 			const field = byId.get(Number(id));
@@ -249,7 +261,7 @@ function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) =>
 			if (!unset && field?.kind === 'single') value = choiceLabel(value) as IDataObject[string];
 			if (!unset && field?.kind === 'multiple')
 				value = listOf(value).map(choiceLabel) as IDataObject[string];
-			simplified[field?.label ?? entryLabel(entry as IDataObject)] = value;
+			simplified[freeKey(simplified, field?.label ?? entryLabel(entry as IDataObject), id)] = value;
 		}
 		// The records are this execution's own, freshly parsed: relabelled in place, not copied.
 		delete record.custom_filed;
@@ -258,24 +270,50 @@ function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) =>
 	};
 }
 
-/** A record's field that no definition names: its own label, else its id. */
-function entryLabel(entry: IDataObject): string {
-	if (typeof entry.lable === 'string' && entry.lable.trim() !== '') return entry.lable;
-	return entry.id === undefined || entry.id === null ? 'Unnamed field' : `Field ${String(entry.id)}`;
+/**
+ * A key of `simplified` that holds no value yet: `key`, else `key (id)`, else numbered. Within
+ * one record a field without definition may meet a defined one's label, or an id come twice.
+ */
+function freeKey(simplified: IDataObject, key: string, id: unknown): string {
+	if (!(key in simplified)) return key;
+	const withId = id === undefined || id === null || id === '' ? key : `${key} (${String(id)})`;
+	let free = withId;
+	for (let count = 2; free in simplified; count++) free = `${withId} ${count}`;
+	return free;
 }
 
-const holdsCustomFields = (record: IDataObject) => {
-	const fields = record.custom_fields ?? record.custom_filed;
-	return Array.isArray(fields) && fields.length > 0;
-};
+/** A record's field that no definition names: its own label, else its id. */
+function entryLabel(entry: IDataObject): string {
+	const label = textOf(entry.lable);
+	if (label !== undefined) return label;
+	const id = textOf(entry.id);
+	return id === undefined ? 'Unnamed field' : `Field ${id}`;
+}
+
+/**
+ * A record's custom-field entries. Real records write them under `custom_fields`, some under
+ * `custom_filed` (the API's spelling); a record may carry both, one of them empty
+ * (`custom_fields: []` beside a full `custom_filed`): the entries of both, `custom_fields`'
+ * first, an id that both hold once. Undefined when neither key holds a list.
+ */
+function customFieldEntriesOf(record: IDataObject): unknown[] | undefined {
+	const lists = [record.custom_fields, record.custom_filed].filter(Array.isArray) as unknown[][];
+	if (lists.length === 0) return undefined;
+	if (lists.length === 1) return lists[0];
+	const idOf = (entry: unknown) =>
+		typeof entry === 'object' && entry !== null ? textOf((entry as IDataObject).id) : undefined;
+	const seen = new Set<string | undefined>(lists[0].map(idOf).filter((id) => id !== undefined));
+	return [...lists[0], ...lists[1].filter((entry) => !seen.has(idOf(entry)))];
+}
+
+const holdsCustomFields = (record: IDataObject) => (customFieldEntriesOf(record)?.length ?? 0) > 0;
 
 /** Records with their custom fields keyed by label, choices by their labels. */
 export function withFieldLabels(
 	records: IDataObject[],
 	definitions: FieldDefinition[] = [],
 ): IDataObject[] {
-	if (!records.some((record) => Array.isArray(record.custom_fields ?? record.custom_filed)))
-		return records;
+	if (!records.some((record) => customFieldEntriesOf(record) !== undefined)) return records;
 	return records.map(fieldLabeller(definitions));
 }
 

@@ -37,8 +37,16 @@ function idOf(raw: unknown): number | undefined {
 	return typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : undefined;
 }
 
-const textOf = (raw: unknown): string | undefined =>
-	typeof raw === 'string' && raw.trim() !== '' ? raw : undefined;
+/**
+ * A label, name or code as text: a string that is not blank, or a number as written (an admin
+ * may name a field `2024`, and JSON then holds `2024`). Anything else (null, an object) is none.
+ */
+export const textOf = (raw: unknown): string | undefined =>
+	typeof raw === 'string' && raw.trim() !== ''
+		? raw
+		: typeof raw === 'number' && Number.isFinite(raw)
+			? String(raw)
+			: undefined;
 
 function valueOf(raw: unknown): FieldValue | undefined {
 	if (typeof raw !== 'object' || raw === null) return undefined;
@@ -100,10 +108,34 @@ export interface Lookups {
 
 export type LookupName = keyof Lookups;
 
-/** The name of an entry of a reference list (pipelines, stages, labels, reasons): the spec does not show their shape. */
-export function nameOf(entry: IDataObject): string {
-	const name = entry.name ?? entry.label ?? entry.lable ?? entry.title;
-	return typeof name === 'string' && name ? name : `#${String(entry.id)}`;
+/** Where a reference list's entries keep their name: the spec does not show their shape. */
+const NAME_KEYS = ['name', 'label', 'lable', 'title'];
+
+export interface NameOptions {
+	/** The keys that may hold the name, in order (default: name, label, lable, title). */
+	keys?: string[];
+	/** The key of the entry's id (default: id). */
+	id?: string;
+	/** What the entry is (`Group`): an entry without a name reads `Group 7`; without, `#7`. */
+	kind?: string;
+}
+
+/**
+ * The name every dropdown and Simplify shows for an entry of a list (agents, groups, services,
+ * statuses, pipelines, stages, labels, reasons): its first name key that holds text (a number
+ * counts, as written), else a name made of its kind and id. Never "undefined", never a crash,
+ * whatever the entry is.
+ */
+export function nameOf(entry: unknown, options: NameOptions = {}): string {
+	const record = typeof entry === 'object' && entry !== null ? (entry as IDataObject) : {};
+	for (const key of options.keys ?? NAME_KEYS) {
+		const name = textOf(record[key]);
+		if (name !== undefined) return name;
+	}
+	const id = textOf(record[options.id ?? 'id']);
+	if (options.kind)
+		return id === undefined ? `${options.kind} without ID` : `${options.kind} ${id}`;
+	return id === undefined ? '#?' : `#${id}`;
 }
 
 const SOURCES: Record<LookupName, ListEndpoint> = {
