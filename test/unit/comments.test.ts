@@ -92,6 +92,14 @@ describe('htmlToText: entities, markup and controls as a browser reads them', ()
 		expect(htmlToText('<a title="x>y')).toBe('y');
 		expect(htmlToText('1 < 2 and a<b')).toBe('1 < 2 and a<b');
 	});
+
+	test('broken markup costs linear time: unclosed tags, quotes and comments by the hundred thousand', () => {
+		for (const html of ['<a'.repeat(100_000), '<a b="'.repeat(50_000), '<a b=">"'.repeat(50_000), '<!--'.repeat(50_000), '</'.repeat(100_000), '<a'.repeat(100_000) + '>']) {
+			const started = Date.now();
+			htmlToText(html);
+			expect(Date.now() - started).toBeLessThan(2000);
+		}
+	});
 });
 
 describe('readableComment', () => {

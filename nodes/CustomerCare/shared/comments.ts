@@ -265,6 +265,7 @@ export function htmlToText(html: string): string {
 		if (at < 0) none[what] = Math.min(from, none[what] ?? from);
 		return at;
 	};
+	const reader: Reader = { find, quotesBroken: false };
 	let text = 0;
 	let at = 0;
 	const flush = (until: number) => {
@@ -291,9 +292,14 @@ export function htmlToText(html: string): string {
 			const closing = next === '/';
 			const nameStart = at + (closing ? 2 : 1);
 			let nameEnd = nameStart;
-			while (nameEnd < html.length && !/[\s/>]/.test(html[nameEnd])) nameEnd++;
+			// No `>` left: no tag can end, so the `<` is text (and no name is read to the end).
+			if (find('>', nameStart) < 0) {
+				at++;
+				continue;
+			}
+			while (nameEnd < html.length && !/[\s/<>]/.test(html[nameEnd])) nameEnd++;
 			const name = lower.slice(nameStart, nameEnd);
-			end = tagEnd(html, nameEnd, find);
+			end = tagEnd(html, nameEnd, reader);
 			if (end < 0) {
 				// No `>` at all: the `<` is text.
 				at++;
@@ -302,7 +308,7 @@ export function htmlToText(html: string): string {
 			flush(at);
 			if (!closing && RAW.has(name)) {
 				const close = find(`</${name}`, end);
-				const closeEnd = close < 0 ? -1 : tagEnd(html, close + 2 + name.length, find);
+				const closeEnd = close < 0 ? -1 : tagEnd(html, close + 2 + name.length, reader);
 				end = closeEnd < 0 ? html.length : closeEnd;
 			} else if (name === 'br') out.push({ end: 'br' });
 			else if (closing && BLOCKS.has(name)) out.push({ end: 'block' });
@@ -329,29 +335,39 @@ export function htmlToText(html: string): string {
 		.join('');
 }
 
+/** How `htmlToText` reads one input: its searches, and whether quotes are still trusted. */
+interface Reader {
+	find: (what: string, from: number) => number;
+	/**
+	 * Set once a quote-aware search ran to the end of the input without finding the tag's end:
+	 * the rest is broken markup, read by the first `>`, so no input costs more than linear time.
+	 */
+	quotesBroken: boolean;
+}
+
 /**
  * Where the tag whose name ends at `from` ends (after its `>`), or -1 when no `>` follows. A
- * quoted attribute value (a quote right after `=`) may hold `>`; an unclosed one falls back to
- * the first `>`, so a broken attribute leaves no markup behind.
+ * quoted attribute value (a quote right after `=`) may hold `>`; an unclosed one, or one that
+ * hides every later `>`, falls back to the first `>`, so a broken attribute leaves no markup.
  */
-function tagEnd(html: string, from: number, find: (what: string, from: number) => number): number {
-	let previous = '';
-	for (let index = from; index < html.length; index++) {
-		const char = html[index];
-		if (char === '>') return index + 1;
-		if ((char === '"' || char === "'") && previous === '=') {
-			const close = find(char, index + 1);
-			if (close < 0) {
-				const first = find('>', from);
-				return first < 0 ? -1 : first + 1;
+function tagEnd(html: string, from: number, reader: Reader): number {
+	const first = reader.find('>', from);
+	if (first < 0) return -1;
+	if (!reader.quotesBroken) {
+		let previous = '';
+		for (let index = from; index < html.length; index++) {
+			const char = html[index];
+			if (char === '>') return index + 1;
+			if ((char === '"' || char === "'") && previous === '=') {
+				const close = reader.find(char, index + 1);
+				if (close < 0) break;
+				index = close;
 			}
-			index = close;
-			previous = char;
-			continue;
+			if (!/\s/.test(char)) previous = char;
 		}
-		if (!/\s/.test(char)) previous = char;
+		reader.quotesBroken = true;
 	}
-	return -1;
+	return first + 1;
 }
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
