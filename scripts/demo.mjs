@@ -18,6 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { queryTime } from './lib/platform-clock.mjs';
+
 /** Where `npm start` publishes the running fake platform's URL (removed when it stops). */
 export const DEMO_STATE_FILE = process.env.CC_DEMO_STATE || join(tmpdir(), 'n8n-nodes-customer-care-demo.json');
 
@@ -54,15 +56,14 @@ async function control(fake, method, path, body) {
 	return json;
 }
 
-/** `YYYY-MM-DDTHH:mm:ssZ`: the ticket list takes no fractions of a second. */
-const isoSecond = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The newest open or pending ticket of the last 31 days, as a client of the API finds it. */
 async function openTicketId(fake) {
 	const now = Date.parse(fake.info.now);
 	const url = new URL(`${fake.baseUrl}/${fake.info.domain}/api/v2/tickets`);
-	url.searchParams.set('updated_since', isoSecond(now - 31 * 86_400_000 + 1000));
-	url.searchParams.set('updated_to', isoSecond(now));
+	// In the form of the platform the fake plays (the real one: its wall clock with a Z).
+	url.searchParams.set('updated_since', queryTime(now - 31 * 86_400_000 + 1000, fake.info.platform));
+	url.searchParams.set('updated_to', queryTime(now, fake.info.platform));
 	url.searchParams.set('filter_id', '2');
 	url.searchParams.set('count', '500');
 	const res = await fetch(url, { headers: { Authorization: `Bearer ${fake.info.token}` } });

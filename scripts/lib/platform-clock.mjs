@@ -4,11 +4,14 @@
  * default, the real platform): a `Z` decorates the account's wall clock, UTC+7 on the fake.
  */
 const ACCOUNT_OFFSET_MS = 7 * 3_600_000;
-const realPlatform = () => process.env.CC_FAKE_PLATFORM !== 'spec';
+const realPlatform = (platform = process.env.CC_FAKE_PLATFORM) => platform !== 'spec';
 
-/** `YYYY-MM-DDTHH:mm:ssZ` of an instant, whole seconds, as the platform reads a query time. */
-export function queryTime(ms) {
-	const shifted = Math.floor(ms / 1000) * 1000 + (realPlatform() ? ACCOUNT_OFFSET_MS : 0);
+/**
+ * `YYYY-MM-DDTHH:mm:ssZ` of an instant, whole seconds, as the platform reads a query time;
+ * `platform` ('real' or 'spec', e.g. a running fake's /__control/info) defaults to CC_FAKE_PLATFORM.
+ */
+export function queryTime(ms, platform) {
+	const shifted = Math.floor(ms / 1000) * 1000 + (realPlatform(platform) ? ACCOUNT_OFFSET_MS : 0);
 	return new Date(shifted).toISOString().replace('.000Z', 'Z');
 }
 

@@ -9,9 +9,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { FakePlatform } from '../../tools/fake-platform';
+import { isoZ } from '../fake-platform/helpers';
 
 const DEMO = resolve(__dirname, '..', '..', 'scripts', 'demo.mjs');
 const NOW = new Date('2025-06-01T00:00:00Z');
+/** A query time or list stamp in the form of the platform the fake plays (real: UTC+7 wall clock with a Z). */
+const Z = (utc: string) => isoZ(Date.parse(utc));
 
 interface Ran {
 	code: number;
@@ -56,10 +59,10 @@ describe('npm run demo', () => {
 	beforeEach(() => platform.clearLog());
 
 	it('ticket-solved: the newest open or pending ticket becomes solved and its updated time moves to now', async () => {
-		const window = { updated_since: '2025-05-01T00:00:01Z', updated_to: '2025-06-01T00:00:00Z', count: '500' };
+		const window = { updated_since: Z('2025-05-01T00:00:01Z'), updated_to: Z('2025-06-01T00:00:00Z'), count: '500' };
 		const open = (await api('/api/v2/tickets', { ...window, filter_id: '2' })).tickets;
 		const newest = open.at(-1);
-		expect(newest.updated_at < '2025-06-01T00:00:00Z').toBe(true);
+		expect(newest.updated_at < Z('2025-06-01T00:00:00Z')).toBe(true);
 		platform.clearLog();
 
 		const ran = await run('ticket-solved');
@@ -70,9 +73,9 @@ describe('npm run demo', () => {
 		const sent = platform.requests({});
 		expect(sent.map((r) => `${r.method} ${r.path} ${r.query.filter_id}`)).toEqual([`GET /${platform.domain}/api/v2/tickets 2`]);
 
-		const solved = (await api('/api/v2/tickets', { ...window, filter_id: '3', updated_since: '2025-05-31T23:59:59Z' })).tickets;
+		const solved = (await api('/api/v2/tickets', { ...window, filter_id: '3', updated_since: Z('2025-05-31T23:59:59Z') })).tickets;
 		const mine = solved.filter((t: any) => t.ticket_id === newest.ticket_id);
-		expect(mine).toEqual([expect.objectContaining({ ticket_status: 'solved', updated_at: '2025-06-01T00:00:00Z' })]);
+		expect(mine).toEqual([expect.objectContaining({ ticket_status: 'solved', updated_at: Z('2025-06-01T00:00:00Z') })]);
 		const stillOpen = (await api('/api/v2/tickets', { ...window, filter_id: '2' })).tickets.map((t: any) => t.ticket_id);
 		expect(stillOpen).not.toContain(newest.ticket_id);
 	});
@@ -113,13 +116,13 @@ describe('npm run demo', () => {
 		const lead = await run('lead-created');
 		expect(lead.code).toBe(0);
 		const leadId = idIn(lead.stdout, 'lead');
-		const leads = (await api('/api/v1/leads', { created_since: '2025-06-01T00:00:00Z', created_to: '2025-06-01T00:00:00Z' })).leads;
+		const leads = (await api('/api/v1/leads', { created_since: Z('2025-06-01T00:00:00Z'), created_to: Z('2025-06-01T00:00:00Z') })).leads;
 		expect(leads.map((l: any) => [l.id, l.subject])).toContainEqual([leadId, 'Demo: quote for 3 laptops']);
 
 		const deal = await run('deal-won');
 		expect(deal.code).toBe(0);
 		const dealId = idIn(deal.stdout, 'deal');
-		const deals = (await api('/api/v1/deals', { closed_since: '2025-06-01T00:00:00Z', closed_to: '2025-06-01T00:00:00Z' })).deals;
+		const deals = (await api('/api/v1/deals', { closed_since: Z('2025-06-01T00:00:00Z'), closed_to: Z('2025-06-01T00:00:00Z') })).deals;
 		expect(deals.filter((d: any) => d.id === dealId)).toEqual([expect.objectContaining({ closed_type: 1, subject: 'Demo: office laptops' })]);
 	});
 

@@ -12,7 +12,11 @@ import { sweep } from './sweep';
 
 const full = process.env.SWEEP === 'full';
 const seed = Number(process.env.SWEEP_SEED ?? 20261124);
-const concurrency = Number(process.env.SWEEP_CONCURRENCY ?? 100);
+// 40 at once: the cases share one account's throttle in this process, and the time-bound
+// invariant does not count waits for a slot; at 100 those waits grew past the bound on a busy
+// machine (Agent → Get Many, ten items: 66–72 s against 64 s). Counting the policy's own waits
+// instead of the wall clock is the lasting fix (issue 32).
+const concurrency = Number(process.env.SWEEP_CONCURRENCY ?? 40);
 
 test(
 	'every path keeps its promises at every fault of every request',
@@ -41,5 +45,5 @@ test(
 		if (process.env.SWEEP_REPORT) writeFileSync(process.env.SWEEP_REPORT, `${text}\n\nEvery failure:\n${result.findings.map((f) => f.line).join('\n')}\n`);
 		expect(result.findings.map((finding) => finding.line)).toEqual([]);
 	},
-	full ? 60 * 60_000 : 120_000,
+	full ? 60 * 60_000 : 300_000,
 );
