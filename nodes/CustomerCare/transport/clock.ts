@@ -8,7 +8,7 @@
  * `Z` as UTC. The credential's Platform Clock chooses the reading; both keep zone-less stamps
  * in the account's zone and honour an explicit offset (`+07:00`).
  */
-import { instantOfZoned, toEpochMs, toOffsetIso, toZoneless, zonedParts } from './dates';
+import { fromWallClock, instantOfZoned, toEpochMs, toOffsetIso, toZoneless, zonedParts } from './dates';
 
 /**
  * - `wallClock`: `Z` is decoration; the API's times are the account zone's wall clock (the
@@ -26,7 +26,6 @@ export interface PlatformClock {
 /** The zone of the platform's clock on every account seen (UTC+7, no daylight saving). */
 export const PLATFORM_ZONE = 'Asia/Ho_Chi_Minh';
 
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /**
  * A query time (a list filter's bound) as the platform compares it, to the second:
@@ -48,10 +47,7 @@ export function readApiTime(value: unknown, clock: PlatformClock): number | unde
 	if (!zoned) return toEpochMs(value, clock.zone);
 	if (zoned.zone !== 'Z' || clock.convention === 'iso') return instantOfZoned(zoned);
 	// The real platform's Z decorates its wall clock.
-	const [year, month, day, hour, minute, second] = zoned.wall;
-	const wall = `${pad(year, 4)}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
-	const ms = toEpochMs(wall, clock.zone);
-	return ms === undefined ? undefined : ms + zoned.ms;
+	return fromWallClock(zoned.wall, clock.zone) + zoned.ms;
 }
 
 /** The zone's offset from UTC at an instant, in ms (east positive). */

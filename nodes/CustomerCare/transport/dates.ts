@@ -57,7 +57,7 @@ function offsetAt(ms: number, timeZone: string): number {
  * The instant of a wall-clock time in a time zone: from the kept block offsets when the offset
  * holds on both sides (every stamp of a list is read so), from Intl next to a change.
  */
-function fromWallClock(
+export function fromWallClock(
 	parts: [number, number, number, number, number, number],
 	timeZone: string,
 ): number {
