@@ -8,7 +8,7 @@
  * `Z` as UTC. The credential's Platform Clock chooses the reading; both keep zone-less stamps
  * in the account's zone and honour an explicit offset (`+07:00`).
  */
-import { fromWallClock, instantOfZoned, toEpochMs, toOffsetIso, toZoneless, zonedParts } from './dates';
+import { fromWallClock, instantOfZoned, toEpochMs, toIsoZ, toOffsetIso, toZoneless, zonedParts } from './dates';
 
 /**
  * - `wallClock`: `Z` is decoration; the API's times are the account zone's wall clock (the
@@ -32,7 +32,7 @@ export const PLATFORM_ZONE = 'Asia/Ho_Chi_Minh';
  * the zone's wall clock with a `Z` (wallClock), or UTC (iso).
  */
 export function toQueryTime(ms: number, clock: PlatformClock): string {
-	if (clock.convention === 'iso') return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+	if (clock.convention === 'iso') return toIsoZ(ms);
 	return `${toZoneless(ms, clock.zone).replace(' ', 'T')}Z`;
 }
 
