@@ -168,7 +168,9 @@ function captureWarnings(): { warnings: string[]; restore: () => void } {
 describe('the zone warning on the real platform (Call Ended)', () => {
 	let platform: FakePlatform;
 	const clock = useTestClock();
-	useFakePlatform((started) => (platform = started), { now: clockedNow, platform: 'real', backup: false });
+	// The call times in the platform's zone, as the real platform writes them; strict mode's
+	// alternate forms would write them in UTC, a platform whose zone-less times are not UTC+7.
+	useFakePlatform((started) => (platform = started), { now: clockedNow, platform: 'real', backup: false, answerForms: { all: false } });
 
 	async function callsAfterActivation(convention: 'wallClock' | 'iso') {
 		const log = captureWarnings();

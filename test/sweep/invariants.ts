@@ -117,9 +117,13 @@ export function correctDataOrClearError(observed: Extract<Observation, { kind: '
 	return `no error, but the data differs from the fault-free run: ${size(observed.output)} items instead of ${size(reference.output)}; got ${short(observed.output, 120)}`;
 }
 
-/** The answer or the error comes within the bound (fault-free time + the documented 60 s per request). */
-export function withinTimeBound(observed: { ms: number }, boundMs: number): Verdict {
-	return observed.ms <= boundMs ? undefined : `took ${observed.ms} ms, more than the bound of ${boundMs} ms`;
+/**
+ * The answer or the error comes within the bound: the fault-free run's waits + the documented 60 s
+ * per request. Judged on the waits the policy chose (policyWaits.ts), not the wall clock, which a
+ * busy machine stretches; the wall-clock figure is bench/'s.
+ */
+export function withinTimeBound(waitedMs: number, boundMs: number): Verdict {
+	return waitedMs <= boundMs ? undefined : `the policy waited ${waitedMs} ms, more than the bound of ${boundMs} ms`;
 }
 
 // --- Credential test -----------------------------------------------------------------------
