@@ -31,7 +31,7 @@ describe('timing', () => {
 	beforeEach(async () => {
 		await timed.clearLog();
 		await timed.clearFaults();
-		await timed.setRateLimit({ perSecond: 15, perHour: 54_000, lockoutAfter: 20, reset: true });
+		await timed.setRateLimit({ perSecond: 15, perHour: 54_000, lockoutAfter: 20, headers: 'hour', reset: true });
 	});
 
 describe('throttle', () => {
@@ -64,7 +64,8 @@ describe('throttle', () => {
 });
 
 describe('429', () => {
-	test('a burst of 429s is backed off and retried, far from the lock-out', async () => {
+	test('without rate headers, a burst of 429s is backed off and retried, far from the lock-out', async () => {
+		await timed.setRateLimit({ headers: 'none' });
 		await timed.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', times: 3 });
 		const run = await runNode({ parameters: listGroups, account: accountOf(timed) });
 		expect(run.error).toBeUndefined();
@@ -78,6 +79,24 @@ describe('429', () => {
 		expect(at[2] - at[1]).toBeGreaterThanOrEqual(1000);
 		expect(at[3] - at[2]).toBeGreaterThanOrEqual(2000);
 	});
+
+	// docs/rate-budget.md, "With the platform's headers": X-RateLimit-Remaining above 0 means the hour
+	// has room, so the 429s are a full second: one request a second, no growing back-off, and more
+	// 429s in a row than a request takes without headers (6) before it fails.
+	test('with X-RateLimit-Remaining above 0: 16 429s in a row are a busy second, the read completes, no lock-out', async () => {
+		await timed.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', times: 16 });
+		const run = await runNode({ parameters: listGroups, account: accountOf(timed) });
+		expect(run.error).toBeUndefined();
+		expect(jsonOf(run)).toHaveLength(platform.store.groups.length);
+		const requests = await timed.requests();
+		expect(requests.map((request) => request.status)).toEqual([...Array(16).fill(429), 200]);
+		expect(longest429Run(requests)).toBeLessThanOrEqual(20);
+		expect(requests.every((request) => request.status !== 404)).toBe(true);
+		// 1 s apart up to the 14th (the first a lone one's short pause), then 2 s and 4 s: well within a minute.
+		const gaps = requests.slice(1).map((request, index) => request.at - requests[index].at);
+		expect(gaps.slice(1, 13).every((gap) => gap >= 1000 && gap < 1900)).toBe(true);
+		expect(requests[16].at - requests[0].at).toBeLessThan(60_000);
+	}, 90_000);
 
 	test('the 429s of requests already on the wire count as one burst: one short pause, not a back-off each', async () => {
 		// Requests leave evenly spaced (70 ms apart): a slow answer keeps all five on the wire.

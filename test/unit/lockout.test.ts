@@ -19,16 +19,32 @@ test('whatever the answers and however often executions come, never more than 20
 		fc.property(
 			// Each step: the time until the next request is wanted, and whether the quota is spent then.
 			// Mostly spent: the quota hardly ever frees.
-			fc.array(fc.record({ gapMs: fc.integer({ min: 0, max: 6 * HOUR }), spent: fc.integer({ min: 0, max: 19 }).map((n) => n > 0) }), { maxLength: 400 }),
+			// What the platform's headers said of each 429, if anything: a busy second, a spent hour
+			// (with the moment it frees, or none), or nothing.
+			fc.array(
+				fc.record({
+					gapMs: fc.integer({ min: 0, max: 6 * HOUR }),
+					spent: fc.integer({ min: 0, max: 19 }).map((n) => n > 0),
+					cause: fc.option(
+						fc.oneof(
+							fc.constant({ kind: 'second' as const }),
+							fc.record({ kind: fc.constant('hour' as const), freesInMs: fc.option(fc.integer({ min: 0, max: 2 * HOUR }), { nil: undefined }) }),
+						),
+						{ nil: undefined },
+					),
+				}),
+				{ maxLength: 400 },
+			),
 			(steps) => {
 				const guard = new LockoutGuard(LIMIT);
 				let now = T0;
 				let run = 0;
-				for (const { gapMs, spent } of steps) {
+				for (const { gapMs, spent, cause } of steps) {
 					now += gapMs;
 					if (guard.blocked(now)) continue;
 					if (spent) {
-						guard.on429(now);
+						const said = cause?.kind === 'hour' ? { kind: 'hour' as const, freesAt: cause.freesInMs === undefined ? undefined : now + cause.freesInMs } : cause;
+						guard.on429(now, said);
 						run++;
 					} else {
 						guard.onAnswer();
@@ -83,4 +99,35 @@ test('any other answer ends the run; a lock-out blocks until its end and the cou
 	guard.onLockout(T0 + 15 * MINUTE);
 	expect(guard.blocked(T0 + 14 * MINUTE)).toEqual({ kind: 'lockedOut', until: T0 + 15 * MINUTE });
 	expect(guard.blocked(T0 + 15 * MINUTE)).toBeUndefined();
+});
+
+test('a busy second (the headers say the hour has room): never silent, however many in a row; the stop at 20 stays', () => {
+	const guard = new LockoutGuard(LIMIT);
+	for (let i = 0; i < 19; i++) {
+		expect(guard.blocked(T0 + i * 1000)).toBeUndefined();
+		guard.on429(T0 + i * 1000, { kind: 'second' });
+	}
+	expect(guard.blocked(T0 + 19_000)).toBeUndefined();
+	guard.on429(T0 + 19_000, { kind: 'second' });
+	expect(guard.blocked(T0 + 20_000)).toMatchObject({ kind: 'stopped', consecutive429: 20 });
+});
+
+test('a spent hour (Remaining 0): silent at once until the moment the platform named, and no longer', () => {
+	const guard = new LockoutGuard(LIMIT);
+	guard.on429(T0, { kind: 'hour', freesAt: T0 + 17 * MINUTE, limit: 54_000 });
+	expect(guard.blocked(T0 + 1)).toEqual({ kind: 'coolingDown', until: T0 + 17 * MINUTE, consecutive429: 1, spent: { limit: 54_000 } });
+	expect(guard.blocked(T0 + 17 * MINUTE)).toBeUndefined();
+});
+
+test('a spent hour with no moment named: probes after 1 min, then 2, 4 … at most an hour apart', () => {
+	const guard = new LockoutGuard(LIMIT);
+	let now = T0;
+	const waits: number[] = [];
+	for (let i = 0; i < 9; i++) {
+		guard.on429(now, { kind: 'hour' });
+		const until = (guard.blocked(now) as { until: number }).until;
+		waits.push((until - now) / MINUTE);
+		now = until;
+	}
+	expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
 });

@@ -14,9 +14,14 @@
  *                (an unknown query parameter, a missing required one, a window of 31 days or more)
  *   CC_FAKE_PLATFORM=spec or --platform=spec: answer the spec's literal reading instead of the
  *                real platform's (default real: one local wall clock, the real answer shapes)
+ *   CC_FAKE_RATE_HEADERS=hour|second|none or --rate-headers=…: the window X-RateLimit-Limit and
+ *                X-RateLimit-Remaining report on every domain answer (default hour, as the real
+ *                platform: the hourly quota; none: no rate headers)
+ *   CC_FAKE_RETRY_AFTER=1 or --retry-after: every 429 also carries Retry-After (seconds) and
+ *                X-RateLimit-Reset (epoch seconds)
  * Runs until SIGINT/SIGTERM.
  */
-import { FakePlatform } from './index';
+import { FakePlatform, RATE_HEADERS_MODES, type RateHeadersMode } from './index';
 
 function option(flag: string, env: string): string | undefined {
 	const prefix = `--${flag}=`;
@@ -33,7 +38,14 @@ function num(v: string | undefined): number | undefined {
 	return n;
 }
 
+function rateHeaders(v: string | undefined): RateHeadersMode | undefined {
+	if (v === undefined) return undefined;
+	if (!RATE_HEADERS_MODES.includes(v as RateHeadersMode)) throw new Error(`CC_FAKE_RATE_HEADERS / --rate-headers must be ${RATE_HEADERS_MODES.join(', ')}; got "${v}"`);
+	return v as RateHeadersMode;
+}
+
 async function main(): Promise<void> {
+	const args = process.argv.slice(2);
 	const platform = await FakePlatform.start({
 		port: num(option('port', 'PORT')),
 		backupPort: num(option('backup-port', 'BACKUP_PORT')),
@@ -41,8 +53,12 @@ async function main(): Promise<void> {
 		token: option('token', 'TOKEN'),
 		seed: num(option('seed', 'SEED')),
 		timeZoneOffset: option('tz', 'TZ_OFFSET'),
-		rateLimit: { perSecond: num(option('per-second', 'PER_SECOND')) },
-		strict: process.argv.slice(2).includes('--strict') || process.env.CC_FAKE_STRICT === '1',
+		rateLimit: {
+			perSecond: num(option('per-second', 'PER_SECOND')),
+			headers: rateHeaders(option('rate-headers', 'CC_FAKE_RATE_HEADERS')),
+			retryAfter: args.includes('--retry-after') || process.env.CC_FAKE_RETRY_AFTER === '1',
+		},
+		strict: args.includes('--strict') || process.env.CC_FAKE_STRICT === '1',
 		platform: option('platform', 'CC_FAKE_PLATFORM') === 'spec' ? 'spec' : 'real',
 	});
 	const lines = [
@@ -53,6 +69,7 @@ async function main(): Promise<void> {
 		`  domain:      ${platform.domain}`,
 		`  mode:        ${platform.strict ? 'strict (refuses what the spec marks required or limited)' : 'default'}`,
 		`  platform:    ${platform.platform === 'real' ? 'real (as the real platform answers: one local clock, real shapes)' : "spec (the spec's literal reading)"}`,
+		`  rate limit:  ${describeRateLimit(platform.rateLimit)}`,
 		`  API token:   ${platform.token}   (a fake, local-only token)`,
 		`  example:     curl -H 'Authorization: Bearer ${platform.token}' ${platform.baseUrl}/${platform.domain}/api/v1/agents`,
 		`  control API: ${platform.baseUrl}/__control/info`,
@@ -72,6 +89,15 @@ async function main(): Promise<void> {
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+function describeRateLimit(r: FakePlatform['rateLimit']): string {
+	const headers =
+		r.headers === 'none'
+			? 'rate headers none'
+			: `rate headers ${r.headers} (X-RateLimit-Limit/-Remaining of the ${r.headers === 'hour' ? 'hourly quota' : '1 s window'})`;
+	const retry = r.retryAfter ? 'Retry-After on (429s carry Retry-After and X-RateLimit-Reset)' : 'Retry-After off';
+	return `${r.perSecond}/s, ${r.perHour}/h; ${headers}; ${retry}`;
 }
 
 main().catch((e) => {

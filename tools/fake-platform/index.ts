@@ -16,10 +16,10 @@ import type { FakePlatformKind } from './render';
 import { Store } from './store';
 import { parseOffset } from './time';
 
-export type { Fault, FaultKind, RecordedRequest, RateLimitOptions } from './server';
+export type { Fault, FaultKind, RecordedRequest, RateLimitOptions, RateHeadersMode } from './server';
 
 export { busiestSecond, longest429Run, summarizeLog } from './figures';
-export { DEFAULT_RATE_LIMIT, MALFORMED_BODY, RateLimiter } from './server';
+export { DEFAULT_RATE_LIMIT, MALFORMED_BODY, RATE_HEADERS_MODES, RateLimiter } from './server';
 export { MESSAGES } from './handlers';
 export { Store, mulberry32 } from './store';
 export type { FakePlatformKind } from './render';
@@ -40,7 +40,12 @@ export interface FakePlatformOptions {
 	timeZoneOffset?: string;
 	/** Defaults: tickets 2600, leads 2200, deals 1200, calls 3000, days 130. */
 	size?: { tickets?: number; leads?: number; deals?: number; calls?: number; days?: number };
-	/** Defaults: 15 per second, 54000 per hour, lock-out after more than 20 consecutive 429s, for 15 minutes. */
+	/**
+	 * Defaults: 15 per second, 54000 per hour, lock-out after more than 20 consecutive 429s, for 15
+	 * minutes; `headers: 'hour'` (every domain answer carries `X-RateLimit-Limit` and
+	 * `X-RateLimit-Remaining` of the hourly quota; `'second'` of the 1 s window, `'none'` none);
+	 * `retryAfter: false` (true: every 429 also carries `Retry-After` and `X-RateLimit-Reset`).
+	 */
 	rateLimit?: RateLimitOptions;
 	/** Default true: also listen on a second port serving the same store. */
 	backup?: boolean;
@@ -183,6 +188,10 @@ export class FakePlatform {
 	}
 	clearFaults(): void {
 		this.core.clearFaults();
+	}
+	/** The rate limit in force (limits, rate headers), a copy. */
+	get rateLimit(): Required<RateLimitOptions> {
+		return { ...this.core.limiter.config };
 	}
 	/** Changes the limits (missing keys keep their value); the windows and streak are kept. */
 	setRateLimit(r: FakePlatformOptions['rateLimit']): void {

@@ -18,11 +18,32 @@ import { HOUR, SECOND, fmtRfc3339 } from './time';
 
 export type ServerName = 'primary' | 'backup';
 
+/**
+ * Which window the rate headers of a domain answer report: `X-RateLimit-Limit` and
+ * `X-RateLimit-Remaining` of the hourly quota (as the real platform sends them), of the 1 s
+ * window, or no rate headers at all.
+ */
+export type RateHeadersMode = 'hour' | 'second' | 'none';
+export const RATE_HEADERS_MODES: readonly RateHeadersMode[] = ['hour', 'second', 'none'];
+
 export interface RateLimitOptions {
 	perSecond?: number;
 	perHour?: number;
 	lockoutAfter?: number;
 	lockoutMs?: number;
+	/** The window `X-RateLimit-Limit` / `X-RateLimit-Remaining` report ('none': neither); default 'hour'. */
+	headers?: RateHeadersMode;
+	/** Every 429 also carries `Retry-After` (s) and `X-RateLimit-Reset` (epoch s), whatever `headers` says; default false. */
+	retryAfter?: boolean;
+}
+
+/** What is wrong with the rate-header options `headers` and `retryAfter` (undefined when nothing is). */
+export function rateLimitProblem(options: Record<string, unknown>): string | undefined {
+	if (options.headers !== undefined && !RATE_HEADERS_MODES.includes(options.headers as RateHeadersMode)) {
+		return `invalid value: headers (${RATE_HEADERS_MODES.join(', ')})`;
+	}
+	if (options.retryAfter !== undefined && typeof options.retryAfter !== 'boolean') return 'invalid value: retryAfter (true or false)';
+	return undefined;
 }
 
 export interface RecordedRequest {
@@ -96,6 +117,8 @@ export const DEFAULT_RATE_LIMIT: Required<RateLimitOptions> = {
 	perHour: 54000,
 	lockoutAfter: 20,
 	lockoutMs: 15 * 60 * 1000,
+	headers: 'hour',
+	retryAfter: false,
 };
 
 /** The body a 'malformed' fault answers with: JSON cut in the middle. */
@@ -126,11 +149,11 @@ export class RateLimiter {
 	lockedUntil = 0;
 
 	constructor(config: RateLimitOptions = {}) {
-		this.config = { ...DEFAULT_RATE_LIMIT, ...stripUndefined(config) };
+		this.config = { ...DEFAULT_RATE_LIMIT, ...checked(config) };
 	}
 
 	set(config: RateLimitOptions = {}): void {
-		this.config = { ...this.config, ...stripUndefined(config) };
+		this.config = { ...this.config, ...checked(config) };
 	}
 
 	/** Clears the windows, the 429 streak and any lock-out (the configuration stays). */
@@ -166,6 +189,68 @@ export class RateLimiter {
 		this.consecutive429 = 0;
 	}
 
+	/** How many accepted requests lie in the window of `ms` before `now` (stamps after now - ms). */
+	private inWindow(now: number, ms: number): number {
+		return this.stamps.length - this.firstAfter(now - ms);
+	}
+
+	/** The index of the first stamp later than `t` (stamps ascend; the pruned head excluded). */
+	private firstAfter(t: number): number {
+		let lo = this.head;
+		let hi = this.stamps.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			if (this.stamps[mid] <= t) lo = mid + 1;
+			else hi = mid;
+		}
+		return lo;
+	}
+
+	/**
+	 * The moment (epoch ms) both windows have room again: when the request that fills a full
+	 * window leaves it (for a window at its limit, its oldest request). `now` when neither is full.
+	 */
+	freeAt(now: number): number {
+		let at = now;
+		const windows: Array<[number, number]> = [
+			[this.config.perSecond, SECOND],
+			[this.config.perHour, HOUR],
+		];
+		for (const [limit, ms] of windows) {
+			if (this.inWindow(now, ms) < limit) continue;
+			// Room again once at most ceil(limit) - 1 stamps remain: when this one leaves.
+			const filler = this.stamps.length - Math.ceil(limit);
+			at = Math.max(at, limit > 0 && filler >= this.head ? this.stamps[filler] + ms : now + ms);
+		}
+		return at;
+	}
+
+	/**
+	 * The rate headers of an answer at `now`, counted after the request (an accepted one is already
+	 * in the windows): `X-RateLimit-Limit` and `X-RateLimit-Remaining` of the window chosen by
+	 * `headers` (never below 0; none for 'none'); for a 429 with `retryAfter` on, also
+	 * `Retry-After` (whole seconds up, at least 1) and `X-RateLimit-Reset` (epoch seconds, up) of
+	 * the moment a window has room again: `freeAt` when given (a burst429 fault: now + 1 s), else
+	 * the moment the full window frees (now + 1 s when no window is full).
+	 */
+	headersFor(now: number, answer: { status429?: boolean; freeAt?: number } = {}): Record<string, string> {
+		const out: Record<string, string> = {};
+		const mode = this.config.headers;
+		if (mode === 'hour' || mode === 'second') {
+			const limit = mode === 'hour' ? this.config.perHour : this.config.perSecond;
+			const used = this.inWindow(now, mode === 'hour' ? HOUR : SECOND);
+			out['X-RateLimit-Limit'] = String(limit);
+			out['X-RateLimit-Remaining'] = String(Math.max(0, limit - used));
+		}
+		if (answer.status429 && this.config.retryAfter) {
+			let at = answer.freeAt ?? this.freeAt(now);
+			if (at <= now) at = now + SECOND;
+			out['Retry-After'] = String(Math.max(1, Math.ceil((at - now) / 1000)));
+			out['X-RateLimit-Reset'] = String(Math.ceil(at / 1000));
+		}
+		return out;
+	}
+
 	/** Called with every answer of a domain route that passed the lock-out check. */
 	answered(status: number, now: number): void {
 		if (status !== 429) {
@@ -182,6 +267,12 @@ export class RateLimiter {
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
 	return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function checked(config: RateLimitOptions): Partial<RateLimitOptions> {
+	const problem = rateLimitProblem(config as Record<string, unknown>);
+	if (problem) throw new Error(`rate limit: ${problem}`);
+	return stripUndefined(config);
 }
 
 interface FaultState {
@@ -369,7 +460,8 @@ export class PlatformServer {
 						return;
 					}
 					if (terminal.lostAs === 'malformed') {
-						this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY }, rec);
+						// The platform's headers arrived; its body was cut.
+						this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY, headers: applied.headers }, rec);
 						return;
 					}
 					dropped();
@@ -389,8 +481,13 @@ export class PlatformServer {
 					break;
 				case 'burst429':
 					// The platform's own 429 (the account's quota spent elsewhere): it counts in the streak.
+					// The other tools hold the second: a new one has room 1 s from now.
 					this.limiter.answered(429, Date.now());
-					this.sendAnswer(res, { status: 429, body: { code: 'errors', message: MESSAGES.tooManyAttempts } }, rec);
+					this.sendAnswer(
+						res,
+						{ status: 429, body: { code: 'errors', message: MESSAGES.tooManyAttempts }, headers: this.faultRateHeaders(path, 429, Date.now() + SECOND) },
+						rec,
+					);
 					return;
 				case 'status': {
 					const status = terminal.status ?? 500;
@@ -399,18 +496,26 @@ export class PlatformServer {
 						this.sendAnswer(res, { status, body: page, raw: page, contentType: 'text/html' }, rec);
 						return;
 					}
-					this.sendAnswer(res, { status, body: { code: 'errors', message: terminal.message ?? DEFAULT_STATUS_MESSAGES[status] ?? 'Error' } }, rec);
+					this.sendAnswer(
+						res,
+						{ status, body: { code: 'errors', message: terminal.message ?? DEFAULT_STATUS_MESSAGES[status] ?? 'Error' }, headers: this.faultRateHeaders(path, status) },
+						rec,
+					);
 					return;
 				}
 				case 'nok':
 					this.sendAnswer(
 						res,
-						{ status: 200, body: { code: terminal.code ?? 'nok', ...(terminal.message === '' ? {} : { message: terminal.message ?? 'nok' }) } },
+						{
+							status: 200,
+							body: { code: terminal.code ?? 'nok', ...(terminal.message === '' ? {} : { message: terminal.message ?? 'nok' }) },
+							headers: this.faultRateHeaders(path, 200),
+						},
 						rec,
 					);
 					return;
 				case 'malformed':
-					this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY }, rec);
+					this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY, headers: this.faultRateHeaders(path, 200) }, rec);
 					return;
 			}
 		}
@@ -430,10 +535,29 @@ export class PlatformServer {
 
 		const now = Date.now();
 		const verdict = this.limiter.check(now);
-		if (verdict === 'locked') return error(404, MESSAGES.lockout);
-		const answer = verdict === 'limited' ? error(429, MESSAGES.tooManyAttempts) : this.domainApi(method, path, query, raw, authorization, segments);
-		this.limiter.answered(answer.status, now);
-		return answer;
+		const answer =
+			verdict === 'locked'
+				? error(404, MESSAGES.lockout)
+				: verdict === 'limited'
+					? error(429, MESSAGES.tooManyAttempts)
+					: this.domainApi(method, path, query, raw, authorization, segments);
+		if (verdict !== 'locked') this.limiter.answered(answer.status, now);
+		return { ...answer, headers: { ...answer.headers, ...this.limiter.headersFor(now, { status429: answer.status === 429 }) } };
+	}
+
+	/** A path of this domain's API (`/{domain}/…`), the routes behind the rate limiter. */
+	private isDomainPath(path: string): boolean {
+		const domain = path.split('/')[1] ?? '';
+		return domain !== '' && domain !== 'status' && domain !== 'recordings' && safeDecode(domain) === this.domain;
+	}
+
+	/**
+	 * The rate headers of a fault's JSON answer on a domain route (none elsewhere): the platform
+	 * answered, so they come as with its own answers; the fault's request consumes no budget.
+	 */
+	private faultRateHeaders(path: string, status: number, freeAt?: number): Record<string, string> | undefined {
+		if (!this.isDomainPath(path)) return undefined;
+		return this.limiter.headersFor(Date.now(), { status429: status === 429, freeAt });
 	}
 
 	private domainApi(
@@ -558,6 +682,8 @@ export class PlatformServer {
 			}
 			if (route === 'DELETE /__control/faults') return (this.clearFaults(), okBody());
 			if (route === 'POST /__control/rate-limit') {
+				const problem = rateLimitProblem(body);
+				if (problem) return error(400, problem);
 				if (body.reset === true) this.limiter.reset();
 				delete body.reset;
 				this.limiter.set(body as RateLimitOptions);

@@ -305,7 +305,7 @@ export function blockedError(
 	node: INode,
 	block:
 		| { kind: 'lockedOut'; until: number }
-		| { kind: 'coolingDown'; until: number; consecutive429: number }
+		| { kind: 'coolingDown'; until: number; consecutive429: number; spent?: { limit?: number } }
 		| { kind: 'stopped'; since: number; consecutive429: number },
 	itemIndex?: number,
 ) {
@@ -315,7 +315,27 @@ export function blockedError(
 	if (block.kind === 'stopped') {
 		return quotaStoppedError(node, block.consecutive429, block.since, itemIndex);
 	}
+	if (block.spent) return quotaSpentError(node, block.spent.limit, block.until, itemIndex);
 	return rateLimitError(node, block.consecutive429, block.until, itemIndex, true);
+}
+
+/** The platform's headers said the hour has no request left (Remaining 0). */
+export function quotaSpentError(node: INode, limit: number | undefined, freesAt: number, itemIndex?: number) {
+	const of = limit !== undefined ? ` of ${limit.toLocaleString('en-US')}` : '';
+	return new NodeApiError(
+		node,
+		{ code: 'errors', message: 'Too Many Attempts.' },
+		classified(
+			{
+				message: `The account's hourly quota is used up: the platform says 0${of} requests are left. n8n sends nothing to this account until ${clock(freesAt)}.`,
+				description:
+					'Every tool on the account shares its hourly quota. Run this workflow again after that time, or find what else uses the account (its other workflows, other tools), and lower their Max Requests per Second.',
+				httpCode: '429',
+				itemIndex,
+			},
+			{ cause: 'quota-exhausted', resetsAtEpochMs: freesAt },
+		),
+	);
 }
 
 /** One attempt that brought no usable answer. */

@@ -15,15 +15,27 @@
  *
  * At most 14 + 6 = 20 429s in a row, for any length of spent quota. Any other answer ends the run;
  * a lock-out answer blocks until its end (the platform starts counting from 0 after it).
+ *
+ * When the platform's headers say why (rateHeaders.ts, docs/rate-budget.md), the guess gives way:
+ * - a busy second (the hour has requests left): no silence at all, whatever the count; the
+ *   throttle's short pauses go on, and the stop at 20 stays;
+ * - a spent hour (none left): silence at once, until the moment the platform named; when it named
+ *   none, the first probe after a minute, each next one twice as late, at most an hour apart.
  */
 
 /** From this many 429s in a row, wait for the hour to free before each single probe. */
 export const COOL_DOWN_AT = 14;
 const FIRST_PROBE_AFTER_MS = 60 * 60_000;
 
+/** Why a 429 came, when the platform's headers tell: its second was full, or its hour is spent. */
+export type RateLimitCause = { kind: 'second' } | { kind: 'hour'; freesAt?: number; limit?: number };
+
+const SPENT_FIRST_PROBE_AFTER_MS = 60_000;
+
 export type GuardBlock =
 	| { kind: 'lockedOut'; until: number }
-	| { kind: 'coolingDown'; until: number; consecutive429: number }
+	/** `spent`: the platform said the hour has no request left (of `limit`, when it said). */
+	| { kind: 'coolingDown'; until: number; consecutive429: number; spent?: { limit?: number } }
 	| { kind: 'stopped'; since: number; consecutive429: number };
 
 export class LockoutGuard {
@@ -35,6 +47,9 @@ export class LockoutGuard {
 	private probeAt = 0;
 
 	private lockedUntil = 0;
+
+	/** The hour is known to be spent (the latest 429's headers said so), of this limit. */
+	private spent?: { limit?: number };
 
 	/** @param limit The platform's limit: more 429s in a row than this lock the domain out. */
 	constructor(readonly limit: number) {}
@@ -50,15 +65,26 @@ export class LockoutGuard {
 		if (this.run >= this.limit) {
 			return { kind: 'stopped', since: this.runSince, consecutive429: this.run };
 		}
-		if (this.run >= COOL_DOWN_AT && this.probeAt > now) {
-			return { kind: 'coolingDown', until: this.probeAt, consecutive429: this.run };
+		if (this.probeAt > now) {
+			const block = { kind: 'coolingDown', until: this.probeAt, consecutive429: this.run } as const;
+			return this.spent ? { ...block, spent: this.spent } : block;
 		}
 		return undefined;
 	}
 
-	on429(now: number) {
+	/** A 429; `cause`: what the platform's headers said of it, if anything. */
+	on429(now: number, cause?: RateLimitCause) {
 		if (this.run === 0) this.runSince = now;
 		this.run++;
+		this.spent = undefined;
+		this.probeAt = 0;
+		if (cause?.kind === 'second') return;
+		if (cause?.kind === 'hour') {
+			this.spent = { limit: cause.limit };
+			const guessed = Math.min(FIRST_PROBE_AFTER_MS, SPENT_FIRST_PROBE_AFTER_MS * 2 ** (this.run - 1));
+			this.probeAt = cause.freesAt ?? now + guessed;
+			return;
+		}
 		if (this.run >= COOL_DOWN_AT) {
 			this.probeAt = now + FIRST_PROBE_AFTER_MS * 2 ** (this.run - COOL_DOWN_AT);
 		}
@@ -68,6 +94,7 @@ export class LockoutGuard {
 	onAnswer() {
 		this.run = 0;
 		this.probeAt = 0;
+		this.spent = undefined;
 	}
 
 	/** The platform locked the domain out until `until`; it counts from 0 after. */
@@ -75,5 +102,6 @@ export class LockoutGuard {
 		this.lockedUntil = Math.max(this.lockedUntil, until);
 		this.run = 0;
 		this.probeAt = 0;
+		this.spent = undefined;
 	}
 }

@@ -17,8 +17,9 @@ import {
 	type FailedAttempt,
 } from './errors';
 import { baseUrlsInOrder, markPrimaryDown, markPrimaryUp } from './failover';
+import { readRateHeaders } from './rateHeaders';
 import { nextStep, probeResultOf, type ProbeResult } from './retry';
-import { sendOnce, sendVia, type ApiRequest, type Send, type TransportContext } from './send';
+import { sendOnce, sendVia, type ApiRequest, type Outcome, type Send, type TransportContext } from './send';
 import { requestSettingsOf, type RequestSettings } from './settings';
 import { throttleFor, type SlotResult } from './throttle';
 
@@ -112,6 +113,12 @@ function hostsFor(node: INode, account: Account, request: ApiRequest): string[] 
 	return [account.statusUrl];
 }
 
+/** The platform's rate headers on an answer; a gateway's page (a 502, a 504) is not the platform's. */
+function rateHeadersOf(outcome: Outcome) {
+	if (outcome.kind !== 'answer' || outcome.status === 502 || outcome.status === 504) return undefined;
+	return readRateHeaders(outcome.headers, Date.now());
+}
+
 /** What the throttle learns from a verdict, as the slot is released. */
 function slotResultOf(verdict: Verdict, sentAt: number): SlotResult {
 	if (verdict.kind === 'rateLimited') return { kind: 'rateLimited', sentAt };
@@ -171,7 +178,7 @@ export async function exchange(
 			timeoutMs,
 			timeoutFromOption: settings.timeoutMs !== undefined,
 		});
-		const pauseMs = release(slotResultOf(verdict, sentAt));
+		const pauseMs = release(slotResultOf(verdict, sentAt), rateHeadersOf(outcome));
 		if (verdict.kind !== 'failed' && host === account.baseUrl) markPrimaryUp(account.key);
 		if (verdict.kind === 'rateLimited') rateLimited++;
 		else if (verdict.kind === 'failed') failures.push(verdict);
@@ -181,6 +188,7 @@ export async function exchange(
 			retry,
 			rateLimited,
 			guardBlocks: throttle.blocked() !== undefined,
+			busySecond: throttle.inBusySecond(),
 			hostIndex,
 			hostCount: hosts.length,
 			now: Date.now(),
@@ -273,7 +281,7 @@ async function probeHost(
 		timeoutMs,
 		timeoutFromOption: channel.settings.timeoutMs !== undefined,
 	});
-	release(slotResultOf(verdict, sentAt));
+	release(slotResultOf(verdict, sentAt), rateHeadersOf(outcome));
 	if (verdict.kind !== 'failed' && host === account.baseUrl) markPrimaryUp(account.key);
 	return verdict;
 }

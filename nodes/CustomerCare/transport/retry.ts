@@ -7,7 +7,9 @@ import type { Verdict } from './classify';
  *
  * 1. 429 (rate or hourly quota): sent again after the throttle's pause, at most
  *    MAX_429_RESENDS times, and never while the lock-out guard blocks the account
- *    (lockout.ts): then the request fails at once with the guard's error.
+ *    (lockout.ts): then the request fails at once with the guard's error. When the platform's
+ *    headers say the hour has room (a busy second, throttle.ts `inBusySecond`), the count does not
+ *    end it: the guard's stop at 20 429s in a row does.
  * 2. No usable answer (5xx, unreadable 2xx, no answer in time, connection failure):
  *    - a write (POST, PUT) is sent again ONLY when it provably never left, i.e. the connection
  *      was never established (classify.ts); to the backup when there is one. Any other failure
@@ -59,6 +61,8 @@ export interface AttemptState {
 	rateLimited: number;
 	/** The lock-out guard blocks the account now. */
 	guardBlocks: boolean;
+	/** The 429s are a full second, not a spent hour: the headers said the hour has room. */
+	busySecond?: boolean;
 	hostIndex: number;
 	hostCount: number;
 	now: number;
@@ -81,7 +85,7 @@ export function probeResultOf(verdict: Verdict): ProbeResult {
 
 export function nextStep(verdict: Verdict, state: AttemptState): Step {
 	if (verdict.kind === 'rateLimited') {
-		return state.rateLimited > MAX_429_RESENDS || state.guardBlocks
+		return (state.rateLimited > MAX_429_RESENDS && !state.busySecond) || state.guardBlocks
 			? { action: 'rateLimitError' }
 			: { action: 'resendAfterPause' };
 	}

@@ -66,7 +66,7 @@ export type Send = (options: IHttpRequestOptions, authenticated: boolean) => Pro
 
 /** What one attempt brought back: an answer of any status, or the error of the HTTP client. */
 export type Outcome =
-	| { kind: 'answer'; status: number; statusMessage?: string; body: unknown; location?: string }
+	| { kind: 'answer'; status: number; statusMessage?: string; body: unknown; location?: string; headers?: Record<string, unknown> }
 	| { kind: 'error'; error: unknown };
 
 /**
@@ -127,6 +127,7 @@ export async function sendOnce(
 			body: response.body,
 			location:
 				typeof response.headers?.location === 'string' ? response.headers.location : undefined,
+			headers: response.headers,
 		};
 	} catch (error) {
 		return { kind: 'error', error };

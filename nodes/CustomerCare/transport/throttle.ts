@@ -1,6 +1,8 @@
 import { sleep } from 'n8n-workflow';
 
-import { LockoutGuard, type GuardBlock } from './lockout';
+import { COOL_DOWN_AT, LockoutGuard, type GuardBlock, type RateLimitCause } from './lockout';
+import { AccountQuota, type QuotaSnapshot } from './quota';
+import type { RateReading } from './rateHeaders';
 import { LoopWatch, RoundTripFloor } from './roundTrip';
 import { SharedRate } from './sharedRate';
 
@@ -42,6 +44,13 @@ const NO_CREDIT_AFTER_429_MS = 60_000;
  */
 const QUIET_BEFORE_LONE_429_MS = 30_000;
 const LONE_429_PAUSE_MS = 100;
+/**
+ * A wait the platform asks for (Retry-After) up to this long is sat out as a pause, also when its
+ * hour is spent: the requests then go on. A longer one silences the account until then.
+ */
+const LONGEST_TOLD_PAUSE_MS = 60_000;
+/** A busy second (the hour has room): 1 s between 429s, the server's window. */
+const BUSY_SECOND_PAUSE_MS = 1000;
 
 /**
  * The moments requests were let go, in a sliding window. A moment is recorded when the
@@ -131,8 +140,11 @@ export type SlotResult =
 	/** The connection was never made: nothing reached the platform. */
 	| { kind: 'neverSent' };
 
-/** Gives the slot back with what the answer was; returns the pause after a 429 (ms), else 0. */
-export type Release = (result: SlotResult) => number;
+/**
+ * Gives the slot back with what the answer was, and what its rate headers said (rateHeaders.ts);
+ * returns the pause after a 429 (ms), else 0.
+ */
+export type Release = (result: SlotResult, rate?: RateReading) => number;
 
 /**
  * The request budget of one account (base URL + domain) in this process. Every caller
@@ -179,6 +191,12 @@ export class AccountThrottle {
 	/** Bursts of 429s since the last other answer. */
 	private bursts = 0;
 
+	/** The hourly quota as the platform's headers last said it. */
+	private readonly quota = new AccountQuota();
+
+	/** Why the latest 429 came, when its headers (or a fresh reading) told. */
+	private latest429Cause?: RateLimitCause;
+
 	constructor(maxPerSecond: number) {
 		const perSecond = allowedRate(maxPerSecond);
 		this.sharedRate = new SharedRate(perSecond);
@@ -201,6 +219,19 @@ export class AccountThrottle {
 	/** Why no request may be sent now, if that is so. */
 	blocked(now = Date.now()): ThrottleBlock | undefined {
 		return this.guard.blocked(now);
+	}
+
+	/** The hourly quota as the platform's headers last said it; undefined when they never did. */
+	quotaSnapshot(): QuotaSnapshot | undefined {
+		return this.quota.snapshot();
+	}
+
+	/**
+	 * The 429s in a row are known to be a full second, not a spent hour (the headers said the hour
+	 * has room): a request may go on through more of them than MAX_429_RESENDS (retry.ts).
+	 */
+	inBusySecond(): boolean {
+		return this.guard.consecutive429 > 0 && this.latest429Cause?.kind === 'second';
 	}
 
 	/**
@@ -263,13 +294,13 @@ export class AccountThrottle {
 			this.inFlight++;
 			this.loop.watchWhile(() => this.inFlight > 0);
 			let released = false;
-			return (result) => {
+			return (result, rate) => {
 				if (released) return 0;
 				released = true;
 				answered();
 				this.countUntilAnswered(host, now, result);
 				// What the answer means is recorded before anyone waiting for the slot wakes.
-				const pauseMs = this.record(result);
+				const pauseMs = this.record(result, rate);
 				this.inFlight--;
 				// Blocked now: every waiter wakes to fail at once; else the next one takes the slot.
 				if (this.blocked()) this.waitingForSlot.splice(0).forEach((wake) => wake());
@@ -309,10 +340,12 @@ export class AccountThrottle {
 		this.perSecond.hold(now + SERVER_SECOND_MS, roundTrip);
 	}
 
-	private record(result: SlotResult): number {
+	private record(result: SlotResult, headers?: RateReading): number {
+		const rate = headers && this.quota.scaled(headers);
+		if (rate) this.quota.onReading(rate, Date.now());
 		if (result.kind === 'answered') this.onAnswer();
 		else if (result.kind === 'lockedOut') this.guard.onLockout(result.until);
-		else if (result.kind === 'rateLimited') return this.on429(result.sentAt);
+		else if (result.kind === 'rateLimited') return this.on429(result.sentAt, rate);
 		return 0;
 	}
 
@@ -335,9 +368,15 @@ export class AccountThrottle {
 	 * their 429s tell nothing new, so they neither lengthen the pause nor lower the rate again
 	 * (they still count towards the lock-out guard).
 	 */
-	private on429(sentAt: number): number {
+	private on429(sentAt: number, rate?: RateReading): number {
 		const now = Date.now();
-		this.guard.on429(now);
+		const told = rate?.retryAfterMs;
+		const cause = this.quota.causeOf429(rate, now);
+		// A wait the platform named that a request can sit out is a pause, not a silence.
+		const sitOut = told !== undefined && told <= LONGEST_TOLD_PAUSE_MS;
+		this.latest429Cause = cause?.kind === 'hour' && sitOut ? { kind: 'second' } : cause;
+		this.guard.on429(now, this.latest429Cause);
+		if (told !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + told);
 		if (this.guard.consecutive429 > 1 && sentAt <= this.burstSeenAt)
 			return Math.max(0, this.pausedUntil - now);
 		const lone =
@@ -348,12 +387,25 @@ export class AccountThrottle {
 		this.bursts++;
 		if (lone) {
 			this.pausedUntil = Math.max(this.pausedUntil, now + LONE_429_PAUSE_MS);
-			return LONE_429_PAUSE_MS;
+			return Math.max(0, this.pausedUntil - now);
 		}
 		const roomAt = this.sharedRate.onBurst(now, sentAt);
-		const backoff = this.backoffAfterBurst(now, roomAt);
+		const backoff = told ?? (this.latest429Cause?.kind === 'second' ? this.busySecondBackoff(now, roomAt) : this.backoffAfterBurst(now, roomAt));
 		this.pausedUntil = Math.max(this.pausedUntil, now + backoff);
-		return backoff;
+		return Math.max(0, this.pausedUntil - now);
+	}
+
+	/**
+	 * A busy second, as the headers said (the hour has room): others fill the account's second.
+	 * The first burst waits for room in that second; then one request a second, the server's
+	 * window; from COOL_DOWN_AT 429s in a row on, 2 s, 4 s … 30 s, so that a long burst of others
+	 * has time to end before the 20 that would lock the domain out.
+	 */
+	private busySecondBackoff(now: number, roomAt: number): number {
+		if (this.bursts === 1) return roomAt - now;
+		const run = this.guard.consecutive429;
+		if (run < COOL_DOWN_AT) return BUSY_SECOND_PAUSE_MS;
+		return Math.min(30_000, BUSY_SECOND_PAUSE_MS * 2 ** (run - COOL_DOWN_AT + 1));
 	}
 
 	/**
