@@ -101,15 +101,24 @@ test('any other answer ends the run; a lock-out blocks until its end and the cou
 	expect(guard.blocked(T0 + 15 * MINUTE)).toBeUndefined();
 });
 
-test('a busy second (the headers say the hour has room): never silent, however many in a row; the stop at 20 stays', () => {
+test('a busy second (the headers say the hour has room): no silence up to 16 in a row, then 1, 5 and 15 min; the stop at 20 stays', () => {
 	const guard = new LockoutGuard(LIMIT);
-	for (let i = 0; i < 19; i++) {
-		expect(guard.blocked(T0 + i * 1000)).toBeUndefined();
-		guard.on429(T0 + i * 1000, { kind: 'second' });
+	let now = T0;
+	for (let i = 0; i < 16; i++) {
+		expect(guard.blocked(now)).toBeUndefined();
+		guard.on429(now, { kind: 'second' });
+		now += 1000;
 	}
-	expect(guard.blocked(T0 + 19_000)).toBeUndefined();
-	guard.on429(T0 + 19_000, { kind: 'second' });
-	expect(guard.blocked(T0 + 20_000)).toMatchObject({ kind: 'stopped', consecutive429: 20 });
+	const silences: number[] = [];
+	for (let i = 0; i < 3; i++) {
+		guard.on429(now, { kind: 'second' });
+		const until = (guard.blocked(now) as { until: number }).until;
+		silences.push((until - now) / MINUTE);
+		now = until;
+	}
+	expect(silences).toEqual([1, 5, 15]);
+	guard.on429(now, { kind: 'second' });
+	expect(guard.blocked(now + 1)).toMatchObject({ kind: 'stopped', consecutive429: 20 });
 });
 
 test('a spent hour (Remaining 0): silent at once until the moment the platform named, and no longer', () => {

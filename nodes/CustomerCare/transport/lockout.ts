@@ -17,8 +17,8 @@
  * a lock-out answer blocks until its end (the platform starts counting from 0 after it).
  *
  * When the platform's headers say why (rateHeaders.ts, docs/rate-budget.md), the guess gives way:
- * - a busy second (the hour has requests left): no silence at all, whatever the count; the
- *   throttle's short pauses go on, and the stop at 20 stays;
+ * - a busy second (the hour has requests left): no hour of silence; the throttle's short pauses
+ *   go on, and from 17 in a row silences of 1, 5 and 15 minutes; the stop at 20 stays;
  * - a spent hour (none left): silence at once, until the moment the platform named; when it named
  *   none, the first probe after a minute, each next one twice as late, at most an hour apart.
  */
@@ -28,7 +28,18 @@ export const COOL_DOWN_AT = 14;
 const FIRST_PROBE_AFTER_MS = 60 * 60_000;
 
 /** Why a 429 came, when the platform's headers tell: its second was full, or its hour is spent. */
-export type RateLimitCause = { kind: 'second' } | { kind: 'hour'; freesAt?: number; limit?: number };
+export type RateLimitCause =
+	| { kind: 'second' }
+	| { kind: 'hour'; freesAt?: number; limit?: number }
+	/** The platform named a wait too long to sit out: silence until then. */
+	| { kind: 'told'; until: number };
+
+/**
+ * A busy second that lasts: from this many 429s in a row, short silences (1, 5, 15 min) instead of
+ * going on to the stop at 20, which only a restart of n8n lifts.
+ */
+const BUSY_COOL_DOWN_AT = 17;
+const BUSY_COOL_DOWNS_MS = [60_000, 5 * 60_000, 15 * 60_000];
 
 const SPENT_FIRST_PROBE_AFTER_MS = 60_000;
 
@@ -78,7 +89,14 @@ export class LockoutGuard {
 		this.run++;
 		this.spent = undefined;
 		this.probeAt = 0;
-		if (cause?.kind === 'second') return;
+		if (cause?.kind === 'second') {
+			if (this.run >= BUSY_COOL_DOWN_AT) this.probeAt = now + BUSY_COOL_DOWNS_MS[Math.min(this.run - BUSY_COOL_DOWN_AT, BUSY_COOL_DOWNS_MS.length - 1)];
+			return;
+		}
+		if (cause?.kind === 'told') {
+			this.probeAt = cause.until;
+			return;
+		}
 		if (cause?.kind === 'hour') {
 			this.spent = { limit: cause.limit };
 			const guessed = Math.min(FIRST_PROBE_AFTER_MS, SPENT_FIRST_PROBE_AFTER_MS * 2 ** (this.run - 1));

@@ -55,7 +55,9 @@ export class AccountQuota {
 			reading?.scope === 'hour' ? reading.remaining : this.latest && now - this.latest.readAt <= FRESH_MS ? this.latest.remaining : undefined;
 		const freesAt = reading?.retryAfterMs !== undefined ? now + reading.retryAfterMs : undefined;
 		if (remaining === 0) return { kind: 'hour', freesAt, limit: this.latest?.limit };
-		if (remaining !== undefined || reading?.scope === 'second') return { kind: 'second' };
+		if (remaining !== undefined) return { kind: 'second' };
+		// A per-second reading tells only when its second is full; a small hourly limit reads the same.
+		if (reading?.scope === 'second' && reading.remaining === 0) return { kind: 'second' };
 		return undefined;
 	}
 

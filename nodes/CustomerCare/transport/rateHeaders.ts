@@ -28,6 +28,8 @@ const SECOND_SCALE_MAX = 100;
 const HOUR_SCALE_MIN = 1000;
 /** Epoch seconds are this large; a smaller X-RateLimit-Reset counts seconds from now. */
 const EPOCH_SECONDS_MIN = 1_000_000_000;
+/** RFC 9110's IMF-fixdate, e.g. `Fri, 27 Nov 2026 07:00:30 GMT`. */
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 /** A wait longer than a day is not a rate limit's: read as malformed. */
 const LONGEST_WAIT_MS = 86_400_000;
 
@@ -47,8 +49,8 @@ function waitMs(retryAfter: string | undefined, reset: string | undefined, now: 
 	let ms: number | undefined;
 	if (retryAfter !== undefined) {
 		if (/^\d{1,9}$/.test(retryAfter)) ms = Number(retryAfter) * 1000;
-		// The other form RFC 9110 allows: an HTTP date.
-		else if (/[a-z]/i.test(retryAfter) && !Number.isNaN(Date.parse(retryAfter))) ms = Date.parse(retryAfter) - now;
+		// The other form RFC 9110 allows: an HTTP date (IMF-fixdate; Date.parse alone takes junk).
+		else if (HTTP_DATE.test(retryAfter)) ms = Date.parse(retryAfter) - now;
 	}
 	const resetAt = count(reset, 12);
 	if (ms === undefined && resetAt !== undefined) ms = resetAt >= EPOCH_SECONDS_MIN ? resetAt * 1000 - now : resetAt * 1000;

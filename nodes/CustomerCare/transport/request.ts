@@ -113,9 +113,9 @@ function hostsFor(node: INode, account: Account, request: ApiRequest): string[] 
 	return [account.statusUrl];
 }
 
-/** The platform's rate headers on an answer; a gateway's page (a 502, a 504) is not the platform's. */
+/** The platform's rate headers on an answer; a 5xx may be a gateway's page, whose headers are not the platform's. */
 function rateHeadersOf(outcome: Outcome) {
-	if (outcome.kind !== 'answer' || outcome.status === 502 || outcome.status === 504) return undefined;
+	if (outcome.kind !== 'answer' || outcome.status >= 500) return undefined;
 	return readRateHeaders(outcome.headers, Date.now());
 }
 

@@ -370,11 +370,13 @@ export class AccountThrottle {
 	 */
 	private on429(sentAt: number, rate?: RateReading): number {
 		const now = Date.now();
-		const told = rate?.retryAfterMs;
+		// A wait of 0 (or a Reset already past) tells nothing: the back-off below applies.
+		const told = rate?.retryAfterMs ? rate.retryAfterMs : undefined;
 		const cause = this.quota.causeOf429(rate, now);
-		// A wait the platform named that a request can sit out is a pause, not a silence.
-		const sitOut = told !== undefined && told <= LONGEST_TOLD_PAUSE_MS;
-		this.latest429Cause = cause?.kind === 'hour' && sitOut ? { kind: 'second' } : cause;
+		// A wait the platform named that a request can sit out is a pause; a longer one, a silence.
+		if (told !== undefined && told > LONGEST_TOLD_PAUSE_MS) {
+			this.latest429Cause = cause?.kind === 'hour' ? { ...cause, freesAt: now + told } : { kind: 'told', until: now + told };
+		} else this.latest429Cause = cause?.kind === 'hour' && told !== undefined ? { kind: 'second' } : cause;
 		this.guard.on429(now, this.latest429Cause);
 		if (told !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + told);
 		if (this.guard.consecutive429 > 1 && sentAt <= this.burstSeenAt)
