@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The 429 policy with the platform's rate headers, driven through AccountThrottle on a fake clock,
  * one request at a time, a 50 ms round trip (docs/rate-budget.md "With the platform's headers").

@@ -47,6 +47,30 @@ const OWN_SECOND_SHARE = 0.9;
  */
 const MIN_SHARE = 0.25;
 
+/**
+ * With the platform's hourly Remaining (rateHeaders.ts), the account's whole rate is measured: its
+ * fall between two readings at least SAMPLE_MS apart is every request the account took meanwhile,
+ * ours and everyone else's (docs/rate-budget.md "With the platform's headers"). Each process then
+ * moves its own rate by GAIN of the gap between ACCOUNT_TARGET and that total. Every process sees
+ * the same total, so n of them move the sum by n × GAIN of the gap: it settles at the target
+ * without swinging while n × GAIN < 2 (up to 6 processes at 0.3). ACCOUNT_TARGET leaves one
+ * request a second for the jitter of processes that space their requests independently.
+ */
+const ACCOUNT_LIMIT = 15;
+const ROOM_PER_PROCESS = 0.5;
+const GAIN = 0.3;
+const SAMPLE_MS = 1000;
+const FLOOR_SHARE = 0.15;
+/** Sending at least this share of the cap: the cap, not our demand, holds us back. */
+const SATURATED = 0.9;
+/** Others send less than this: alone on the account, so no cap (the 429 feedback still works). */
+const ALONE_BELOW = 0.25;
+const OTHERS_SMOOTHING = 0.3;
+/** Remaining this much above the lowest read: the window freed (an hour's requests left it, a reset). */
+const WINDOW_FREED = 100;
+/** No reading for this long: the headers stopped, and the cap with them. */
+const READING_STALE_MS = 10_000;
+
 interface Sent {
 	at: number;
 	answeredAt: number;
@@ -64,7 +88,71 @@ export class SharedRate {
 	/** Our recent requests (the last two seconds): when each left and when its answer came. */
 	private readonly sent: Sent[] = [];
 
+	/** The reading of the account's hourly Remaining the total is measured from, and our counts then. */
+	private anchor?: { at: number; remaining: number; sent: number; refused: number };
+
+	/** The lowest Remaining read since the anchor. */
+	private lowest?: number;
+
+	/** What everyone else sends the account (accepted requests a second), smoothed. */
+	private others?: number;
+
+	/** Our requests sent, and refused with a 429, in all. */
+	private oursSent = 0;
+
+	private oursRefused = 0;
+
+	/** The cap the headers set on our rate (Infinity: none), and when it was last measured. */
+	private accountCap = Infinity;
+
+	private accountCapAt = 0;
+
 	constructor(private ceiling: number) {}
+
+	/**
+	 * The account's hourly Remaining as an answer said it at `now`: the account's whole rate since
+	 * the anchor, less what it took of ours, is everyone else's; our rate moves towards the share
+	 * that brings the account to its target.
+	 */
+	onAccountRemaining(now: number, remaining: number) {
+		// Answers come back out of the order they arrived in: the lowest Remaining is the latest count.
+		if (this.lowest !== undefined && remaining > this.lowest + WINDOW_FREED) this.anchor = undefined;
+		this.lowest = this.anchor ? Math.min(this.lowest ?? remaining, remaining) : remaining;
+		const anchor = this.anchor;
+		if (!anchor) {
+			this.anchor = { at: now, remaining: this.lowest, sent: this.oursSent, refused: this.oursRefused };
+			return;
+		}
+		const seconds = (now - anchor.at) / 1000;
+		if (seconds * 1000 < SAMPLE_MS) return;
+		const total = (anchor.remaining - this.lowest) / seconds;
+		const sent = (this.oursSent - anchor.sent) / seconds;
+		const taken = sent - (this.oursRefused - anchor.refused) / seconds;
+		this.anchor = { at: now, remaining: this.lowest, sent: this.oursSent, refused: this.oursRefused };
+		this.accountCapAt = now;
+		// Smoothed: one reading's order or timing is worth about a request.
+		this.others = this.others === undefined ? total - taken : this.others + OTHERS_SMOOTHING * (total - taken - this.others);
+		const alone = this.others < ALONE_BELOW;
+		// Alone and uncapped: nothing to share. Alone after sharing: climb back, by the same steps.
+		if (alone && !Number.isFinite(this.accountCap)) return;
+		// Each process spaces its requests on its own, so their seconds bunch by about a request
+		// each: the more processes share the account, the more room the target leaves.
+		const processes = Math.max(2, Math.round(total / Math.max(taken, 0.5)));
+		const target = alone ? this.ceiling + 1 : ACCOUNT_LIMIT - ROOM_PER_PROCESS * processes;
+		// From the cap while we use it (our spacing keeps us a little under it), else from what we send.
+		const capped = Number.isFinite(this.accountCap);
+		const from = capped && sent >= SATURATED * this.accountCap ? this.accountCap : capped ? Math.max(sent, 1) : sent;
+		// Never below FLOOR_SHARE of the target: a process that started late, while another already
+		// filled the account, gets few requests accepted and sees the account full; without a floor
+		// it would be cut to nothing.
+		const cap = Math.max(1, FLOOR_SHARE * target, from + GAIN * (target - total));
+		this.accountCap = cap >= this.ceiling ? Infinity : cap;
+	}
+
+	/** One of our requests was answered 429: the account did not take it. */
+	onRefused() {
+		this.oursRefused++;
+	}
 
 	/** A lower configured rate (another credential's share of the same account). */
 	lowerCeiling(rate: number) {
@@ -73,6 +161,16 @@ export class SharedRate {
 
 	/** The rate in force at `now`, in requests per second. */
 	current(now: number): number {
+		return Math.min(this.capFresh(now) ? this.accountCap : Infinity, this.afterBursts(now));
+	}
+
+	/** The headers set a cap on our rate, measured lately. */
+	private capFresh(now: number): boolean {
+		return Number.isFinite(this.accountCap) && now - this.accountCapAt <= READING_STALE_MS;
+	}
+
+	/** The rate the 429 feedback allows: the ceiling, or the climb back after the latest burst. */
+	private afterBursts(now: number): number {
 		if (this.plateau === 0) return this.ceiling;
 		const t = (now - this.burstAt) / 1000 - this.plateauAfterS;
 		const curvature = t < 0 ? CLIMB_CURVATURE : (this.ceiling - this.plateau) / PROBE_SECONDS ** 3;
@@ -92,6 +190,7 @@ export class SharedRate {
 	onSent(now: number): () => void {
 		const sent: Sent = { at: now, answeredAt: Infinity };
 		this.sent.push(sent);
+		this.oursSent++;
 		while (this.sent[0].at <= now - 2 * SERVER_SECOND_MS) this.sent.shift();
 		return () => {
 			sent.answeredAt = Math.min(sent.answeredAt, Date.now());
@@ -121,6 +220,7 @@ export class SharedRate {
 	 */
 	onBurst(now: number, sentAt = now): number {
 		const ours = this.sentBefore(sentAt);
+		const roomAt = ours.length > 0 ? Math.min(ours[0].answeredAt, now) + SERVER_SECOND_MS : now;
 		const rate = this.current(now);
 		// Our share of the server's second is only measured when that whole second was ours to
 		// use: a burst less than a second before it (and its pause) leaves it short.
@@ -129,7 +229,6 @@ export class SharedRate {
 		this.plateau = share * PLATEAU_FACTOR;
 		this.burstAt = now;
 		this.plateauAfterS = Math.cbrt((share * (PLATEAU_FACTOR - BACKOFF_FACTOR)) / CLIMB_CURVATURE);
-		const roomAt = ours.length > 0 ? Math.min(ours[0].answeredAt, now) + SERVER_SECOND_MS : now;
 		return Math.max(roomAt, now + this.gapMs(now));
 	}
 

@@ -342,10 +342,17 @@ export class AccountThrottle {
 
 	private record(result: SlotResult, headers?: RateReading): number {
 		const rate = headers && this.quota.scaled(headers);
-		if (rate) this.quota.onReading(rate, Date.now());
+		if (rate) {
+			const now = Date.now();
+			this.quota.onReading(rate, now);
+			if (rate.scope === 'hour' && rate.remaining !== undefined) this.sharedRate.onAccountRemaining(now, rate.remaining);
+		}
 		if (result.kind === 'answered') this.onAnswer();
 		else if (result.kind === 'lockedOut') this.guard.onLockout(result.until);
-		else if (result.kind === 'rateLimited') return this.on429(result.sentAt, rate);
+		else if (result.kind === 'rateLimited') {
+			this.sharedRate.onRefused();
+			return this.on429(result.sentAt, rate);
+		}
 		return 0;
 	}
 
