@@ -5,6 +5,7 @@ import { customerCareApiTest } from './methods/credentialTest';
 import { searchDeals, searchLeads, searchTickets } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { getCustomFieldColumns } from './methods/resourceMapping';
+import { accountDescription } from './resources/account';
 import { agentDescription } from './resources/agent';
 import { callDescription } from './resources/call';
 import { customFieldDescription } from './resources/customField';
@@ -26,6 +27,7 @@ const properties: INodeProperties[] = withValueHints([
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Account', value: 'account' },
 			{ name: 'Agent', value: 'agent' },
 			{ name: 'Call', value: 'call' },
 			{ name: 'Custom Field', value: 'customField' },
@@ -39,6 +41,7 @@ const properties: INodeProperties[] = withValueHints([
 		],
 		default: 'ticket',
 	},
+	...accountDescription,
 	...agentDescription,
 	...callDescription,
 	...customFieldDescription,
@@ -64,7 +67,7 @@ export class CustomerCare implements INodeType {
 		version: 1,
 		subtitle: operationSubtitle(properties),
 		description:
-			'Work with the Customer Care platform: tickets, leads, deals, calls, SMS, agents, groups, services, custom fields and the status monitor',
+			'Work with the Customer Care platform: tickets, leads, deals, calls, SMS, agents, groups, services, custom fields, the status monitor and the account\'s request quota',
 		defaults: { name: 'Customer Care' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -201,6 +201,10 @@ export class FakePlatform {
 	resetRateLimit(): void {
 		this.core.limiter.reset();
 	}
+	/** Counts `n` requests of other tools in the account's hour (RateLimiter.spend): its quota as they left it. */
+	spendQuota(n: number): void {
+		this.core.limiter.spend(n, Date.now());
+	}
 	/** Switches answer forms (answerForms.ts `formsFrom`); `{ all: false }` restores the documented ones. */
 	setAnswerForms(forms: Record<string, unknown>): AnswerForms {
 		this.core.answerForms = formsFrom(forms, this.core.answerForms);

@@ -156,6 +156,18 @@ export class RateLimiter {
 		this.config = { ...this.config, ...checked(config) };
 	}
 
+	/**
+	 * Counts `n` requests that others sent the account in the hour, a minute before `now` (outside
+	 * the second): the hourly quota as another tool left it.
+	 */
+	spend(n: number, now: number): void {
+		const at = now - 60_000;
+		const older = this.stamps.slice(this.head).filter((stamp) => stamp <= at);
+		const newer = this.stamps.slice(this.head).filter((stamp) => stamp > at);
+		this.stamps = [...older, ...Array<number>(n).fill(at), ...newer];
+		this.head = 0;
+	}
+
 	/** Clears the windows, the 429 streak and any lock-out (the configuration stays). */
 	reset(): void {
 		this.stamps = [];

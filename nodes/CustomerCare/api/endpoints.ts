@@ -192,6 +192,13 @@ export const GROUP = {
 		idProperty: 'group_id',
 	}),
 };
+/**
+ * The account's hourly quota, as the platform's rate headers tell it on any answer (docs/api.md#limits,
+ * docs/rate-budget.md): read from the smallest list every account answers, the groups.
+ */
+export const ACCOUNT = {
+	quota: { method: 'GET', path: '/api/v1/groups' } satisfies Endpoint,
+};
 export const SERVICE = {
 	list: list('/api/v1/services', {
 		rootProperty: 'services',

@@ -10,7 +10,8 @@ import type {
 import { AGENT } from '../api/endpoints';
 import { accountOf, type Account } from '../transport/account';
 import { listRecordsOf } from '../transport/answerShape';
-import { exchange, type FinalAnswer } from '../transport/request';
+import { isLow, type QuotaSnapshot } from '../transport/quota';
+import { exchange, quotaOf, type FinalAnswer } from '../transport/request';
 import type { FullResponse, Send } from '../transport/send';
 
 /** Who the errors of the test are from (the test runs outside any workflow). */
@@ -77,6 +78,14 @@ function messageOf(answer: FinalAnswer, account: Account): string | undefined {
 	return `The platform answered the test with HTTP ${answer.status}: ${apiMessage || 'no message'}`;
 }
 
+/** The hourly quota the test's own answer told (its rate headers), for the success message. */
+function quotaText(quota: QuotaSnapshot | undefined, since: number): string {
+	if (!quota || quota.readAt < since) return '';
+	const of = quota.limit !== undefined ? ` of ${quota.limit.toLocaleString('en-US')}` : '';
+	const low = isLow(quota) ? ' That is low: every tool on the account shares them.' : '';
+	return ` ${quota.remaining.toLocaleString('en-US')}${of} requests are left in the account's hour.${low}`;
+}
+
 /**
  * The credential test, through the transport like every request (throttle, lock-out, failover):
  * the Domain checked as every request checks it, then the agents list, the lightest call that
@@ -95,11 +104,12 @@ export async function customerCareApiTest(
 			send: sendWithLegacyRequest(this.helpers, account.token),
 			settings: {},
 		};
+		const sentAt = Date.now();
 		const answer = await exchange(channel, account, { path: AGENT.list.path });
 		const message = messageOf(answer, account);
 		return message
 			? { status: 'Error', message }
-			: { status: 'OK', message: 'Connection successful!' };
+			: { status: 'OK', message: `Connection successful!${quotaText(quotaOf(account), sentAt)}` };
 	} catch (error) {
 		const failed = error as NodeApiError;
 		const noAnswer = failed.failure?.cause === 'temporarily-unavailable' && !failed.httpCode;

@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CUSTOM_FIELD, DEAL, LEAD, type ListEndpoint } from '../api/endpoints';
 import { fetchList } from '../transport/list';
-import type { Account, TransportContext } from '../transport/request';
+import { isLow } from '../transport/quota';
+import { quotaOf, type Account, type TransportContext } from '../transport/request';
 
 /**
  * A custom-field definition (docs/api.md#custom-fields; `lable` is the API's spelling), as
@@ -176,6 +177,10 @@ async function read(
 	const key = keyOf(account, name);
 	const cached = cache.get(key);
 	if (cached && !options.fresh && Date.now() - cached.at < CACHE_MS) return await cached.records;
+	// Under a low hourly quota, definitions already read are kept, whatever their age: the
+	// requests left go to what the user asked for (docs/rate-budget.md).
+	const quota = quotaOf(account);
+	if (cached && !options.fresh && quota && isLow(quota)) return await cached.records;
 	const source = SOURCES[name];
 	const shape = SHAPES[name] ?? ((listed: unknown[]) => listed);
 	const records = fetchList

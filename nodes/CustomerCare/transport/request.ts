@@ -17,6 +17,7 @@ import {
 	type FailedAttempt,
 } from './errors';
 import { baseUrlsInOrder, markPrimaryDown, markPrimaryUp } from './failover';
+import type { QuotaSnapshot } from './quota';
 import { readRateHeaders } from './rateHeaders';
 import { nextStep, probeResultOf, type ProbeResult } from './retry';
 import { sendOnce, sendVia, type ApiRequest, type Outcome, type Send, type TransportContext } from './send';
@@ -33,6 +34,11 @@ const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
  * waits for a slot not), gives up after this long, or after twice the Timeout option if longer.
  */
 const REQUEST_TIME_LIMIT_MS = 60_000;
+
+/** The account's hourly quota as the platform's headers last told this process; undefined when they never did. */
+export function quotaOf(account: Account): QuotaSnapshot | undefined {
+	return throttleFor(account.budgetKey, account.maxPerSecond).quotaSnapshot();
+}
 
 /** The credential each account was read from, for n8n's authenticated helper (sendVia). */
 const credentialOf = new WeakMap<Account, ICredentialDataDecryptedObject>();

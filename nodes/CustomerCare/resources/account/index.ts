@@ -1,0 +1,9 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operationSelector } from '../../shared/descriptions';
+import { getQuota, getQuotaFields } from './getQuota';
+
+export const accountDescription: INodeProperties[] = [
+	operationSelector('account', [getQuota], 'getQuota'),
+	...getQuotaFields,
+];
