@@ -41,7 +41,17 @@ describe('Account → Get Quota', () => {
 	test('no rate headers: the quota is not known, and the item says so', async () => {
 		platform.setRateLimit({ headers: 'none' });
 		const run = await runNode({ parameters: getQuota, account: accountOf(platform) });
-		expect(jsonOf(run)).toEqual([{ known: false, note: expect.stringContaining('no rate headers') }]);
+		expect(jsonOf(run)).toEqual([{ known: false, note: expect.stringContaining('no hourly rate headers') }]);
+	});
+
+	// Red team of issue 31: an older reading (another workflow's answer) is not this request's.
+	test('its own answer without headers: not known, even when an earlier answer had them', async () => {
+		platform.spendQuota(50_000);
+		const first = await runNode({ parameters: getQuota, account: accountOf(platform) });
+		expect(jsonOf(first)[0]).toMatchObject({ known: true, low: true });
+		platform.setRateLimit({ headers: 'none' });
+		const second = await runNode({ parameters: getQuota, account: accountOf(platform) });
+		expect(jsonOf(second)).toEqual([{ known: false, note: expect.stringContaining('no hourly rate headers') }]);
 	});
 });
 
@@ -79,4 +89,14 @@ describe('under a low quota, definitions already read are not read again', () =>
 		expect((await runNode({ parameters: ticketGet(), account: accountOf(platform) })).error).toBeUndefined();
 		expect(definitionReads()).toBe(reads);
 	});
+});
+
+test('a low reading ten minutes old no longer keeps definitions: the hour has moved on', async () => {
+	const ticketGet = { resource: 'ticket', operation: 'get', ticketId: String(platform.store.tickets[0].ticket_id) };
+	platform.spendQuota(HOURLY - 3_000);
+	expect((await runNode({ parameters: ticketGet, account: accountOf(platform) })).error).toBeUndefined();
+	platform.setRateLimit({ headers: 'none' });
+	clock.advance(11 * 60_000);
+	expect((await runNode({ parameters: ticketGet, account: accountOf(platform) })).error).toBeUndefined();
+	expect(platform.requests({ path: '/acme/api/v1/tickets/custom_fields' })).toHaveLength(2);
 });

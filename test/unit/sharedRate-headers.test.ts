@@ -18,13 +18,25 @@ const HOURLY = 54_000;
 interface Figures {
 	acceptedPerSecond: number;
 	share429: number;
+	/** Each process's accepted requests a second. */
+	perProcess: number[];
 }
 
 /**
  * `processes` share one account from `startsMs`; each request's way up and back is half the round
  * trip plus up to `jitterMs` (seeded), and the server judges requests in the order they arrive.
  */
-function simulate(processes: number, roundTripMs: number, startsMs: number[], headers: boolean, seconds = 60, jitterMs = 20, seed = 1): Figures {
+function simulate(
+	processes: number,
+	roundTripMs: number,
+	startsMs: number[],
+	headers: boolean,
+	seconds = 60,
+	jitterMs = 20,
+	seed = 1,
+	/** How far below the platform's count another host's count is, at a moment (readings from two hosts). */
+	hostOffset: (now: number) => number = () => 0,
+): Figures {
 	const random = mulberry32(seed);
 	const leg = () => Math.round(roundTripMs / 2 + random() * jitterMs);
 	const rates = Array.from({ length: processes }, () => new SharedRate(LIMIT_PER_SECOND));
@@ -33,7 +45,7 @@ function simulate(processes: number, roundTripMs: number, startsMs: number[], he
 	const arrivals = new Map<number, Array<{ process: number; sentAt: number }>>();
 	const answers = new Map<number, Array<{ process: number; remaining: number; limited: boolean; sentAt: number }>>();
 	const at = <T>(map: Map<number, T[]>, ms: number, value: T) => map.set(ms, [...(map.get(ms) ?? []), value]);
-	const steady = { from: 20_000, accepted: 0, limited: 0 };
+	const steady = { from: 20_000, accepted: 0, limited: 0, perProcess: startsMs.map(() => 0) };
 	for (let now = 0; now < seconds * 1000; now++) {
 		for (const request of arrivals.get(now) ?? []) {
 			let inSecond = 0;
@@ -42,9 +54,12 @@ function simulate(processes: number, roundTripMs: number, startsMs: number[], he
 			if (!limited) accepted.push(now);
 			if (request.sentAt >= steady.from) {
 				if (limited) steady.limited++;
-				else steady.accepted++;
+				else {
+					steady.accepted++;
+					steady.perProcess[request.process]++;
+				}
 			}
-			at(answers, now + leg(), { ...request, remaining: HOURLY - accepted.length, limited });
+			at(answers, now + leg(), { ...request, remaining: HOURLY - accepted.length - hostOffset(now), limited });
 		}
 		arrivals.delete(now);
 		for (const answer of answers.get(now) ?? []) {
@@ -64,14 +79,20 @@ function simulate(processes: number, roundTripMs: number, startsMs: number[], he
 		}
 	}
 	const steadySeconds = seconds - steady.from / 1000;
-	return { acceptedPerSecond: steady.accepted / steadySeconds, share429: steady.limited / (steady.accepted + steady.limited) };
+	return {
+		acceptedPerSecond: steady.accepted / steadySeconds,
+		share429: steady.limited / (steady.accepted + steady.limited),
+		perProcess: steady.perProcess.map((count) => count / steadySeconds),
+	};
 }
 
 // Measured (SHARED_RATE_TABLE=1, 20 ms of jitter): with the headers 2 or 3 processes get
-// 85–94 % of 15/s with 0–1.2 % 429s; without them 76–81 % with 2–6 %. The property holds for any
-// round trip, start and jitter: 429s at most 2 %, at least 80 % of 15/s, and never fewer
-// accepted nor more 429s than the same account without the headers.
-test('2 or 3 processes with the headers: at most 2 % 429s, at least 80 % of 15/s, better than without them', () => {
+// 86–92 % of 15/s with 0–0.8 % 429s; without them 76–81 % with 2–6 %. The property holds for any
+// round trip, start and jitter: 429s at most 2 %, at least 80 % of 15/s, never fewer accepted nor
+// more 429s than the same account without the headers, and no process starved (each at least a
+// quarter of an even share: a process that started late once got 1.5 of 14/s, 0.21 of an even
+// share, red team of issue 31; shares even out slowly, at each time the total passes the target).
+test('2 or 3 processes with the headers: at most 2 % 429s, at least 80 % of 15/s, better than without them, none starved', () => {
 	fc.assert(
 		fc.property(
 			fc.integer({ min: 2, max: 3 }),
@@ -85,6 +106,8 @@ test('2 or 3 processes with the headers: at most 2 % 429s, at least 80 % of 15/s
 				expect(withHeaders.acceptedPerSecond).toBeGreaterThanOrEqual(0.8 * LIMIT_PER_SECOND);
 				expect(withHeaders.acceptedPerSecond).toBeGreaterThanOrEqual(without.acceptedPerSecond);
 				expect(withHeaders.share429).toBeLessThanOrEqual(without.share429);
+				const evenShare = withHeaders.acceptedPerSecond / processes;
+				expect(Math.min(...withHeaders.perProcess)).toBeGreaterThanOrEqual(0.25 * evenShare);
 			},
 		),
 		propertyRuns(12),
@@ -96,6 +119,12 @@ test('a process alone is not capped by the headers: about the same rate as witho
 	const without = simulate(1, 50, [0], false, 40);
 	expect(Math.abs(withHeaders.acceptedPerSecond - without.acceptedPerSecond)).toBeLessThanOrEqual(0.2);
 	expect(withHeaders.share429).toBe(0);
+});
+
+test('readings from two hosts that count apart (primary and backup) do not hold a process back', () => {
+	const alternating = simulate(1, 50, [0], true, 60, 20, 1, (now) => (Math.floor(now / 700) % 2 ? 20_000 : 0));
+	const without = simulate(1, 50, [0], false, 60, 20, 1);
+	expect(alternating.acceptedPerSecond).toBeGreaterThanOrEqual(0.95 * without.acceptedPerSecond);
 });
 
 const table = process.env.SHARED_RATE_TABLE ? test : test.skip;

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CUSTOM_FIELD, DEAL, LEAD, type ListEndpoint } from '../api/endpoints';
 import { fetchList } from '../transport/list';
-import { isLow } from '../transport/quota';
+import { isLowNow } from '../transport/quota';
 import { quotaOf, type Account, type TransportContext } from '../transport/request';
 
 /**
@@ -179,8 +179,7 @@ async function read(
 	if (cached && !options.fresh && Date.now() - cached.at < CACHE_MS) return await cached.records;
 	// Under a low hourly quota, definitions already read are kept, whatever their age: the
 	// requests left go to what the user asked for (docs/rate-budget.md).
-	const quota = quotaOf(account);
-	if (cached && !options.fresh && quota && isLow(quota)) return await cached.records;
+	if (cached && !options.fresh && isLowNow(quotaOf(account), Date.now())) return await cached.records;
 	const source = SOURCES[name];
 	const shape = SHAPES[name] ?? ((listed: unknown[]) => listed);
 	const records = fetchList

@@ -70,3 +70,11 @@ export class AccountQuota {
 export function isLow(quota: QuotaSnapshot): boolean {
 	return quota.remaining < LOW_QUOTA_SHARE * (quota.limit ?? PUBLISHED_HOURLY_LIMIT);
 }
+
+/** A reading older than this says nothing of the quota now (the hour has moved on). */
+const STILL_TELLS_MS = 10 * 60_000;
+
+/** Whether the quota is low now, as far as a reading of the last minutes tells. */
+export function isLowNow(quota: QuotaSnapshot | undefined, now: number): boolean {
+	return quota !== undefined && now - quota.readAt <= STILL_TELLS_MS && isLow(quota);
+}

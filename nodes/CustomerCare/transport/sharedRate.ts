@@ -50,24 +50,30 @@ const MIN_SHARE = 0.25;
 /**
  * With the platform's hourly Remaining (rateHeaders.ts), the account's whole rate is measured: its
  * fall between two readings at least SAMPLE_MS apart is every request the account took meanwhile,
- * ours and everyone else's (docs/rate-budget.md "With the platform's headers"). Each process then
- * moves its own rate by GAIN of the gap between ACCOUNT_TARGET and that total. Every process sees
- * the same total, so n of them move the sum by n × GAIN of the gap: it settles at the target
- * without swinging while n × GAIN < 2 (up to 6 processes at 0.3). ACCOUNT_TARGET leaves one
- * request a second for the jitter of processes that space their requests independently.
+ * ours and everyone else's (docs/rate-budget.md "With the platform's headers"). Every process sees
+ * the same total and steers it to ACCOUNT_TARGET, the way TCP shares a link: below the target each
+ * process adds the same step (INCREASE_GAIN of the gap), above it each scales its rate by target /
+ * total. The scaling brings the sum to the target at once and shrinks the differences between the
+ * processes each time; the equal steps keep them: so shares even out, whoever started first.
+ * ACCOUNT_TARGET leaves one request a second for the jitter of processes that space their requests
+ * independently.
  */
-const ACCOUNT_LIMIT = 15;
-const ROOM_PER_PROCESS = 0.5;
-const GAIN = 0.3;
+const ACCOUNT_TARGET = 14;
+const INCREASE_GAIN = 0.15;
 const SAMPLE_MS = 1000;
-const FLOOR_SHARE = 0.15;
-/** Sending at least this share of the cap: the cap, not our demand, holds us back. */
-const SATURATED = 0.9;
+const FLOOR_SHARE = 0.25;
 /** Others send less than this: alone on the account, so no cap (the 429 feedback still works). */
-const ALONE_BELOW = 0.25;
+const ALONE_BELOW = 0.5;
 const OTHERS_SMOOTHING = 0.3;
 /** Remaining this much above the lowest read: the window freed (an hour's requests left it, a reset). */
 const WINDOW_FREED = 100;
+/**
+ * A fall faster than this is not the account's rate (the platform takes 15 a second): readings
+ * from two hosts that count apart (the primary and the backup). The sample is dropped.
+ */
+const MOST_PER_SECOND = 30;
+/** Sending at least this share of the cap: the cap, not our demand, holds us back. */
+const SATURATED = 0.9;
 /** No reading for this long: the headers stopped, and the cap with them. */
 const READING_STALE_MS = 10_000;
 
@@ -119,8 +125,11 @@ export class SharedRate {
 		if (this.lowest !== undefined && remaining > this.lowest + WINDOW_FREED) this.anchor = undefined;
 		this.lowest = this.anchor ? Math.min(this.lowest ?? remaining, remaining) : remaining;
 		const anchor = this.anchor;
+		const start = () => {
+			this.anchor = { at: now, remaining: this.lowest ?? remaining, sent: this.oursSent, refused: this.oursRefused };
+		};
 		if (!anchor) {
-			this.anchor = { at: now, remaining: this.lowest, sent: this.oursSent, refused: this.oursRefused };
+			start();
 			return;
 		}
 		const seconds = (now - anchor.at) / 1000;
@@ -128,25 +137,22 @@ export class SharedRate {
 		const total = (anchor.remaining - this.lowest) / seconds;
 		const sent = (this.oursSent - anchor.sent) / seconds;
 		const taken = sent - (this.oursRefused - anchor.refused) / seconds;
-		this.anchor = { at: now, remaining: this.lowest, sent: this.oursSent, refused: this.oursRefused };
+		start();
+		if (total > MOST_PER_SECOND) return;
 		this.accountCapAt = now;
 		// Smoothed: one reading's order or timing is worth about a request.
 		this.others = this.others === undefined ? total - taken : this.others + OTHERS_SMOOTHING * (total - taken - this.others);
-		const alone = this.others < ALONE_BELOW;
-		// Alone and uncapped: nothing to share. Alone after sharing: climb back, by the same steps.
-		if (alone && !Number.isFinite(this.accountCap)) return;
-		// Each process spaces its requests on its own, so their seconds bunch by about a request
-		// each: the more processes share the account, the more room the target leaves.
-		const processes = Math.max(2, Math.round(total / Math.max(taken, 0.5)));
-		const target = alone ? this.ceiling + 1 : ACCOUNT_LIMIT - ROOM_PER_PROCESS * processes;
-		// From the cap while we use it (our spacing keeps us a little under it), else from what we send.
 		const capped = Number.isFinite(this.accountCap);
-		const from = capped && sent >= SATURATED * this.accountCap ? this.accountCap : capped ? Math.max(sent, 1) : sent;
-		// Never below FLOOR_SHARE of the target: a process that started late, while another already
-		// filled the account, gets few requests accepted and sees the account full; without a floor
-		// it would be cut to nothing.
-		const cap = Math.max(1, FLOOR_SHARE * target, from + GAIN * (target - total));
-		this.accountCap = cap >= this.ceiling ? Infinity : cap;
+		// Alone and uncapped: nothing to share.
+		if (this.others < ALONE_BELOW && !capped) return;
+		const target = this.others < ALONE_BELOW ? this.ceiling + 1 : ACCOUNT_TARGET;
+		// From the cap while we use it (our spacing keeps us a little under it), else from what we send.
+		const from = capped && sent >= SATURATED * this.accountCap ? this.accountCap : Math.max(sent, 1);
+		const cap = total > target ? (from * target) / total : from + INCREASE_GAIN * (target - total);
+		// Never below a quarter of the target: a process that started late, while another filled
+		// the account, would otherwise keep the small share it found (the scaling keeps ratios).
+		// Four processes fill the target with their floors; more share by the 429s, as without headers.
+		this.accountCap = cap >= this.ceiling ? Infinity : Math.max(FLOOR_SHARE * ACCOUNT_TARGET, cap);
 	}
 
 	/** One of our requests was answered 429: the account did not take it. */

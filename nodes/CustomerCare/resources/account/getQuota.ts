@@ -19,16 +19,26 @@ export const getQuota = operation(
 			'How many of the account’s hourly requests are left (every tool on the account shares them), from the platform’s rate headers. Costs one request.',
 	},
 	ACCOUNT.quota,
-	{ transform: (_records, item) => [quotaItem(quotaOf(item.account))] },
+	{
+		checks: [(_request, item) => void askedAt.set(item, Date.now())],
+		// Only what this request's own answer told: an older reading (another workflow's) is not this one.
+		transform: (_records, item) => {
+			const quota = quotaOf(item.account);
+			return [quotaItem(quota && quota.readAt >= (askedAt.get(item) ?? Infinity) ? quota : undefined)];
+		},
+	},
 );
 
 export const getQuotaFields = [];
+
+/** When each item's request was about to go. */
+const askedAt = new WeakMap<object, number>();
 
 function quotaItem(quota: QuotaSnapshot | undefined): IDataObject {
 	if (!quota) {
 		return {
 			known: false,
-			note: 'The platform sent no rate headers (X-RateLimit-Remaining) with its answer: the quota is not known. The published limits are 15 requests per second and 54,000 per hour.',
+			note: 'The platform’s answer carried no hourly rate headers (X-RateLimit-Remaining) that could be read: the quota is not known. The published limits are 15 requests per second and 54,000 per hour.',
 		};
 	}
 	const limit = quota.limit;
