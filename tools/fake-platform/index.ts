@@ -100,6 +100,14 @@ function closeServer(server: Server): Promise<void> {
 	});
 }
 
+/** The rate headers the environment asks for (CC_FAKE_RATE_HEADERS), when it does. */
+function rateHeadersFromEnv(): RateLimitOptions {
+	const mode = process.env.CC_FAKE_RATE_HEADERS;
+	if (mode === undefined || mode === '') return {};
+	if (mode !== 'hour' && mode !== 'second' && mode !== 'none') throw new Error(`CC_FAKE_RATE_HEADERS must be hour, second or none; got "${mode}"`);
+	return { headers: mode };
+}
+
 export class FakePlatform {
 	readonly baseUrl: string;
 	readonly backupUrl: string;
@@ -144,7 +152,8 @@ export class FakePlatform {
 			domain: options.domain ?? 'acme',
 			token: options.token ?? 'fake-token-123',
 			offset,
-			rateLimit: options.rateLimit,
+			// CC_FAKE_RATE_HEADERS=none|second|hour (as the CLI): e.g. `npm run bench` without the headers.
+			rateLimit: { ...rateHeadersFromEnv(), ...options.rateLimit },
 			strict,
 			platform,
 			// Strict mode answers in the other forms too, unless the forms are given.
