@@ -8,6 +8,7 @@
  */
 import { AxiosHeaders } from 'axios';
 
+import { blockedError } from '../../nodes/CustomerCare/transport/errors';
 import { readRateHeaders } from '../../nodes/CustomerCare/transport/rateHeaders';
 import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
 
@@ -58,7 +59,7 @@ describe('a busy second (the hour has room)', () => {
 	test('Remaining 500 of 54,000 on every 429: 1 s apart, then 1 min of silence at 17 in a row; never the stop at 20, never an hour', async () => {
 		const { times, block } = await run429s({ 'x-ratelimit-limit': '54000', 'x-ratelimit-remaining': '500' });
 		expect(times).toHaveLength(17);
-		expect(block).toMatchObject({ kind: 'coolingDown', consecutive429: 17 });
+		expect(block).toMatchObject({ kind: 'coolingDown', consecutive429: 17, busySecond: true });
 		const until = (block as { until: number }).until;
 		expect(until - (T0 + times[16])).toBeLessThanOrEqual(MINUTE);
 		expect(until - (T0 + times[16])).toBeGreaterThanOrEqual(MINUTE - 1000);
@@ -120,4 +121,13 @@ describe('a wait the platform names', () => {
 test('AxiosHeaders (what n8n returns with returnFullResponse) read as a plain object', () => {
 	const fromRaw = AxiosHeaders.from('X-RateLimit-Limit: 54000\r\nX-RateLimit-Remaining: 12\r\nRetry-After: 3');
 	expect(readRateHeaders(fromRaw as unknown as Record<string, unknown>, T0)).toEqual({ remaining: 12, limit: 54000, scope: 'hour', retryAfterMs: 3000 });
+});
+
+test('the error of a lasting busy second is a rate limit (the hour has room), of a spent hour a spent quota', () => {
+	const node = { id: 'n', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+	const busy = blockedError(node, { kind: 'coolingDown', until: T0 + 60_000, consecutive429: 17, busySecond: true }, 0);
+	expect(busy.failure?.cause).toBe('rate-limited');
+	const spent = blockedError(node, { kind: 'coolingDown', until: T0 + 60_000, consecutive429: 1, spent: { limit: 54_000 } }, 0);
+	expect(spent.failure).toEqual({ cause: 'quota-exhausted', resetsAtEpochMs: T0 + 60_000 });
+	expect(spent.message).toContain('0 of 54,000 requests are left');
 });

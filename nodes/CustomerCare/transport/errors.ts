@@ -305,7 +305,7 @@ export function blockedError(
 	node: INode,
 	block:
 		| { kind: 'lockedOut'; until: number }
-		| { kind: 'coolingDown'; until: number; consecutive429: number; spent?: { limit?: number } }
+		| { kind: 'coolingDown'; until: number; consecutive429: number; spent?: { limit?: number }; busySecond?: true }
 		| { kind: 'stopped'; since: number; consecutive429: number },
 	itemIndex?: number,
 ) {
@@ -316,7 +316,8 @@ export function blockedError(
 		return quotaStoppedError(node, block.consecutive429, block.since, itemIndex);
 	}
 	if (block.spent) return quotaSpentError(node, block.spent.limit, block.until, itemIndex);
-	return rateLimitError(node, block.consecutive429, block.until, itemIndex, true);
+	// A lasting busy second is a rate limit, not a spent quota: the hour has room.
+	return rateLimitError(node, block.consecutive429, block.until, itemIndex, !block.busySecond);
 }
 
 /** The platform's headers said the hour has no request left (Remaining 0). */

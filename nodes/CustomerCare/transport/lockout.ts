@@ -45,8 +45,11 @@ const SPENT_FIRST_PROBE_AFTER_MS = 60_000;
 
 export type GuardBlock =
 	| { kind: 'lockedOut'; until: number }
-	/** `spent`: the platform said the hour has no request left (of `limit`, when it said). */
-	| { kind: 'coolingDown'; until: number; consecutive429: number; spent?: { limit?: number } }
+	/**
+	 * `spent`: the platform said the hour has no request left (of `limit`, when it said);
+	 * `busySecond`: it said the hour has room, and others have filled its seconds for long.
+	 */
+	| { kind: 'coolingDown'; until: number; consecutive429: number; spent?: { limit?: number }; busySecond?: true }
 	| { kind: 'stopped'; since: number; consecutive429: number };
 
 export class LockoutGuard {
@@ -61,6 +64,9 @@ export class LockoutGuard {
 
 	/** The hour is known to be spent (the latest 429's headers said so), of this limit. */
 	private spent?: { limit?: number };
+
+	/** The silence is a lasting busy second's, not a spent hour's. */
+	private busySecond = false;
 
 	/** @param limit The platform's limit: more 429s in a row than this lock the domain out. */
 	constructor(readonly limit: number) {}
@@ -78,7 +84,8 @@ export class LockoutGuard {
 		}
 		if (this.probeAt > now) {
 			const block = { kind: 'coolingDown', until: this.probeAt, consecutive429: this.run } as const;
-			return this.spent ? { ...block, spent: this.spent } : block;
+			if (this.spent) return { ...block, spent: this.spent };
+			return this.busySecond ? { ...block, busySecond: true } : block;
 		}
 		return undefined;
 	}
@@ -88,8 +95,10 @@ export class LockoutGuard {
 		if (this.run === 0) this.runSince = now;
 		this.run++;
 		this.spent = undefined;
+		this.busySecond = false;
 		this.probeAt = 0;
 		if (cause?.kind === 'second') {
+			this.busySecond = true;
 			if (this.run >= BUSY_COOL_DOWN_AT) this.probeAt = now + BUSY_COOL_DOWNS_MS[Math.min(this.run - BUSY_COOL_DOWN_AT, BUSY_COOL_DOWNS_MS.length - 1)];
 			return;
 		}
