@@ -8,7 +8,8 @@
  * node's custom-field form: one input per field, typed, Product a single select; last, in a
  * Ticket → Get node, that the ticket picker searches and chooses a ticket (lib/editor-picker.mjs);
  * then a Call → Get Many run from the editor shows labels beside codes and times with the
- * account's offset (lib/editor-call-output.mjs).
+ * account's offset (lib/editor-call-output.mjs); last, Account → Get Quota shows the hour left,
+ * marked low (lib/editor-quota-output.mjs).
  * Screenshots go to e2e-screenshots/.
  *
  * Standalone against a running `npm start`:
@@ -21,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
 import { checkCallOutput } from './lib/editor-call-output.mjs';
+import { checkQuotaOutput } from './lib/editor-quota-output.mjs';
 import { checkTicketPicker } from './lib/editor-picker.mjs';
 import { connectFakePlatform, REPO } from '../lib/fake-platform.mjs';
 import { login, NODE_TYPE, OWNER } from '../lib/rest.mjs';
@@ -261,6 +263,7 @@ export async function runEditorTest({ server, client, fake, report, target }) {
 		// Last: it leaves the example for a workflow of its own.
 		await report.test(target, 'editor: ticket picker, search and choose a ticket', () => checkTicketPicker({ page, server, fake, shot }));
 		await report.test(target, 'editor: Call → Get Many output, labels beside codes and offset times', () => checkCallOutput({ page, server, fake, shot }));
+		await report.test(target, 'editor: Account → Get Quota output, the hour left and low', () => checkQuotaOutput({ page, server, fake, shot }));
 	} finally {
 		await context.close();
 		rmSync(profile, { recursive: true, force: true });

@@ -702,6 +702,12 @@ export class PlatformServer {
 				return okBody({ rateLimit: this.limiter.config });
 			}
 			if (route === 'DELETE /__control/rate-limit') return (this.limiter.reset(), okBody());
+			if (route === 'POST /__control/spend-quota') {
+				const n = Number(body.n);
+				if (!Number.isInteger(n) || n < 0) return error(400, 'invalid value: n');
+				this.limiter.spend(n, Date.now());
+				return okBody();
+			}
 			if (route === 'POST /__control/answer-forms') {
 				try {
 					this.answerForms = formsFrom(body, this.answerForms);
