@@ -65,16 +65,21 @@ async function callsWorkflow(server) {
 	return workflow.id;
 }
 
-export async function checkCallOutput({ page, server, fake, shot }) {
-	const { timeZone } = fakeCredentialData(fake);
-	page.on('dialog', (dialog) => dialog.accept().catch(() => {}));
-	const workflowId = await callsWorkflow(server);
+/** Opens a workflow in the editor and its node's panel (NDV); returns the panel. */
+export async function openNode(page, server, workflowId, nodeName) {
 	await page.goto(`${server.url}/workflow/${workflowId}`);
-	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${NODE}"]`);
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
 	await node.waitFor();
 	await node.dblclick();
 	const ndv = page.locator('[data-test-id="ndv"]');
 	await ndv.waitFor();
+	return ndv;
+}
+
+export async function checkCallOutput({ page, server, fake, shot }) {
+	const { timeZone } = fakeCredentialData(fake);
+	page.on('dialog', (dialog) => dialog.accept().catch(() => {}));
+	const ndv = await openNode(page, server, await callsWorkflow(server), NODE);
 	const firstSeq = Math.max(0, ...(await fake.requests()).map((r) => r.seq));
 
 	await ndv.locator('[data-test-id="node-execute-button"]').first().click();

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 
 import { NODE_TYPE, ownerClient } from '../../lib/rest.mjs';
+import { openNode } from './editor-call-output.mjs';
 import { CREDENTIAL } from '../../lib/setup.mjs';
 
 const NODE = 'Quota left';
@@ -39,13 +40,7 @@ async function quotaWorkflow(server) {
 
 export async function checkQuotaOutput({ page, server, fake, shot }) {
 	await fake.control('POST', '/__control/spend-quota', { n: SPENT_ELSEWHERE });
-	const workflowId = await quotaWorkflow(server);
-	await page.goto(`${server.url}/workflow/${workflowId}`);
-	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${NODE}"]`);
-	await node.waitFor();
-	await node.dblclick();
-	const ndv = page.locator('[data-test-id="ndv"]');
-	await ndv.waitFor();
+	const ndv = await openNode(page, server, await quotaWorkflow(server), NODE);
 	await ndv.locator('[data-test-id="node-execute-button"]').first().click();
 	const output = page.locator('[data-test-id="output-panel"]');
 	await output.getByText('1 item').first().waitFor({ timeout: 120_000 });
