@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The rate headers (tools/fake-platform/README.md, "Rate headers"): X-RateLimit-Limit and
  * X-RateLimit-Remaining on every domain answer (the hourly quota by default, the 1 s window, or

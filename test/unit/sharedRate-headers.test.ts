@@ -8,83 +8,8 @@
  */
 import fc from 'fast-check';
 
-import { SharedRate } from '../../nodes/CustomerCare/transport/sharedRate';
-import { mulberry32 } from '../../tools/fake-platform';
 import { propertyRuns } from './property';
-
-const LIMIT_PER_SECOND = 15;
-const HOURLY = 54_000;
-
-interface Figures {
-	acceptedPerSecond: number;
-	share429: number;
-	/** Each process's accepted requests a second. */
-	perProcess: number[];
-}
-
-/**
- * `processes` share one account from `startsMs`; each request's way up and back is half the round
- * trip plus up to `jitterMs` (seeded), and the server judges requests in the order they arrive.
- */
-function simulate(
-	processes: number,
-	roundTripMs: number,
-	startsMs: number[],
-	headers: boolean,
-	seconds = 60,
-	jitterMs = 20,
-	seed = 1,
-	/** How far below the platform's count another host's count is, at a moment (readings from two hosts). */
-	hostOffset: (now: number) => number = () => 0,
-): Figures {
-	const random = mulberry32(seed);
-	const leg = () => Math.round(roundTripMs / 2 + random() * jitterMs);
-	const rates = Array.from({ length: processes }, () => new SharedRate(LIMIT_PER_SECOND));
-	const nextAt = startsMs.slice();
-	const accepted: number[] = [];
-	const arrivals = new Map<number, Array<{ process: number; sentAt: number }>>();
-	const answers = new Map<number, Array<{ process: number; remaining: number; limited: boolean; sentAt: number }>>();
-	const at = <T>(map: Map<number, T[]>, ms: number, value: T) => map.set(ms, [...(map.get(ms) ?? []), value]);
-	const steady = { from: 20_000, accepted: 0, limited: 0, perProcess: startsMs.map(() => 0) };
-	for (let now = 0; now < seconds * 1000; now++) {
-		for (const request of arrivals.get(now) ?? []) {
-			let inSecond = 0;
-			for (let i = accepted.length - 1; i >= 0 && accepted[i] > now - 1000; i--) inSecond++;
-			const limited = inSecond >= LIMIT_PER_SECOND;
-			if (!limited) accepted.push(now);
-			if (request.sentAt >= steady.from) {
-				if (limited) steady.limited++;
-				else {
-					steady.accepted++;
-					steady.perProcess[request.process]++;
-				}
-			}
-			at(answers, now + leg(), { ...request, remaining: HOURLY - accepted.length - hostOffset(now), limited });
-		}
-		arrivals.delete(now);
-		for (const answer of answers.get(now) ?? []) {
-			const rate = rates[answer.process];
-			if (headers) rate.onAccountRemaining(now, answer.remaining);
-			if (!answer.limited) continue;
-			rate.onRefused();
-			nextAt[answer.process] = Math.max(nextAt[answer.process], rate.onBurst(now, answer.sentAt));
-		}
-		answers.delete(now);
-		for (let p = 0; p < processes; p++) {
-			if (now < nextAt[p]) continue;
-			const rate = rates[p];
-			rate.onSent(now);
-			nextAt[p] = now + rate.gapMs(now);
-			at(arrivals, now + leg(), { process: p, sentAt: now });
-		}
-	}
-	const steadySeconds = seconds - steady.from / 1000;
-	return {
-		acceptedPerSecond: steady.accepted / steadySeconds,
-		share429: steady.limited / (steady.accepted + steady.limited),
-		perProcess: steady.perProcess.map((count) => count / steadySeconds),
-	};
-}
+import { LIMIT_PER_SECOND, simulate, type Figures } from './sharedRateSimulation';
 
 // Measured (SHARED_RATE_TABLE=1, 20 ms of jitter): with the headers 2 or 3 processes get
 // 86–92 % of 15/s with 0–0.8 % 429s; without them 76–81 % with 2–6 %. The property holds for any
@@ -99,9 +24,12 @@ test('2 or 3 processes with the headers: at most 2 % 429s, at least 80 % of 15/s
 			fc.integer({ min: 20, max: 200 }),
 			fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 3, maxLength: 3 }),
 			fc.integer({ min: 1, max: 1_000_000 }),
-			(processes, roundTripMs, starts, seed) => {
-				const withHeaders = simulate(processes, roundTripMs, starts.slice(0, processes), true, 60, 20, seed);
-				const without = simulate(processes, roundTripMs, starts.slice(0, processes), false, 60, 20, seed);
+			fc.integer({ min: 0, max: 50 }),
+			(processes, roundTripMs, starts, seed, lateMs) => {
+				const run = (headers: boolean) =>
+					simulate({ processes, roundTripMs, startsMs: starts.slice(0, processes), headers, seed, lateMs });
+				const withHeaders = run(true);
+				const without = run(false);
 				expect(withHeaders.share429).toBeLessThanOrEqual(0.02);
 				expect(withHeaders.acceptedPerSecond).toBeGreaterThanOrEqual(0.8 * LIMIT_PER_SECOND);
 				expect(withHeaders.acceptedPerSecond).toBeGreaterThanOrEqual(without.acceptedPerSecond);
@@ -115,16 +43,52 @@ test('2 or 3 processes with the headers: at most 2 % 429s, at least 80 % of 15/s
 });
 
 test('a process alone is not capped by the headers: about the same rate as without them, no 429', () => {
-	const withHeaders = simulate(1, 50, [0], true, 40);
-	const without = simulate(1, 50, [0], false, 40);
+	const withHeaders = simulate({ processes: 1, seconds: 40 });
+	const without = simulate({ processes: 1, seconds: 40, headers: false });
 	expect(Math.abs(withHeaders.acceptedPerSecond - without.acceptedPerSecond)).toBeLessThanOrEqual(0.2);
 	expect(withHeaders.share429).toBe(0);
 });
 
 test('readings from two hosts that count apart (primary and backup) do not hold a process back', () => {
-	const alternating = simulate(1, 50, [0], true, 60, 20, 1, (now) => (Math.floor(now / 700) % 2 ? 20_000 : 0));
-	const without = simulate(1, 50, [0], false, 60, 20, 1);
+	const alternating = simulate({ processes: 1, hostOffset: (now) => (Math.floor(now / 700) % 2 ? 20_000 : 0) });
+	const without = simulate({ processes: 1, headers: false });
 	expect(alternating.acceptedPerSecond).toBeGreaterThanOrEqual(0.95 * without.acceptedPerSecond);
+});
+
+// Workers' executions pause together (n8n saving finished executions, a busy machine): in
+// test:queue both workers sent nothing for a second every few seconds. A cap cut to what was sent
+// in such a second took seconds to climb back: 2 processes got 10.2 of 15/s while they had work,
+// below the 11.8 they got without the headers (seed 1, 50 ms, 1 s in 6). The cap is now kept
+// through a pause that left the account room.
+test('executions that pause together: the account used while they work, fewer 429s than without the headers', () => {
+	fc.assert(
+		fc.property(
+			fc.integer({ min: 2, max: 3 }),
+			fc.integer({ min: 20, max: 200 }),
+			fc.integer({ min: 4000, max: 10_000 }),
+			fc.integer({ min: 300, max: 2000 }),
+			fc.integer({ min: 1, max: 1_000_000 }),
+			fc.integer({ min: 0, max: 50 }),
+			(processes, roundTripMs, everyMs, forMs, seed, lateMs) => {
+				const paused = (now: number) => now % everyMs >= everyMs - forMs;
+				const starts = [0, 300, 900].slice(0, processes);
+				const withHeaders = simulate({ processes, roundTripMs, startsMs: starts, seed, paused, lateMs });
+				const without = simulate({ processes, roundTripMs, startsMs: starts, headers: false, seed, paused, lateMs });
+				// Per second with work to send, over the steady part (from 20 s, as simulate counts).
+				let working = 0;
+				for (let now = 20_000; now < 60_000; now++) if (!paused(now)) working++;
+				const perWorkingSecond = (figures: Figures) => (figures.acceptedPerSecond * 40_000) / working;
+				// Pauses in the same millisecond on every process are the worst case for 429s: the caps
+				// grow while the account looks idle. Measured up to 2.7 % with 3 processes (without the
+				// headers 4–5 %).
+				expect(withHeaders.share429).toBeLessThanOrEqual(0.03);
+				expect(withHeaders.share429).toBeLessThanOrEqual(without.share429);
+				expect(perWorkingSecond(withHeaders)).toBeGreaterThanOrEqual(0.8 * LIMIT_PER_SECOND);
+				expect(perWorkingSecond(withHeaders)).toBeGreaterThanOrEqual(perWorkingSecond(without));
+			},
+		),
+		propertyRuns(12),
+	);
 });
 
 const table = process.env.SHARED_RATE_TABLE ? test : test.skip;
@@ -133,8 +97,8 @@ table('the figures (SHARED_RATE_TABLE=1)', () => {
 	for (const n of [2, 3, 4])
 		for (const rtt of [20, 100, 200])
 			for (const headers of [true, false]) {
-				const together = simulate(n, rtt, [0, 0, 0, 0].slice(0, n), headers);
-				const staggered = simulate(n, rtt, [0, 700, 1500, 2300].slice(0, n), headers);
+				const together = simulate({ processes: n, roundTripMs: rtt, startsMs: [0, 0, 0, 0].slice(0, n), headers });
+				const staggered = simulate({ processes: n, roundTripMs: rtt, startsMs: [0, 700, 1500, 2300].slice(0, n), headers });
 				const show = (f: Figures) => `${f.acceptedPerSecond.toFixed(2)}/s ${(f.share429 * 100).toFixed(2)} % 429s`;
 				rows.push(`${n} processes, ${rtt} ms, headers ${headers ? 'on ' : 'off'}: together ${show(together)} | staggered ${show(staggered)}`);
 			}

@@ -66,14 +66,17 @@ const FLOOR_SHARE = 0.25;
 const ALONE_BELOW = 0.5;
 const OTHERS_SMOOTHING = 0.3;
 /** Remaining this much above the lowest read: the window freed (an hour's requests left it, a reset). */
-const WINDOW_FREED = 100;
+const WINDOW_FREED = 30;
 /**
  * A fall faster than this is not the account's rate (the platform takes 15 a second): readings
  * from two hosts that count apart (the primary and the backup). The sample is dropped.
  */
 const MOST_PER_SECOND = 30;
-/** Sending at least this share of the cap: the cap, not our demand, holds us back. */
-const SATURATED = 0.9;
+/**
+ * Sending at least this share of the cap: the cap, not our demand, holds us back. A busy worker's
+ * timers let requests go 10–25 ms late, so a process with work sends about 90 % of its cap.
+ */
+const SATURATED = 0.75;
 /** No reading for this long: the headers stopped, and the cap with them. */
 const READING_STALE_MS = 10_000;
 
@@ -147,8 +150,17 @@ export class SharedRate {
 		if (this.others < ALONE_BELOW && !capped) return;
 		const target = this.others < ALONE_BELOW ? this.ceiling + 1 : ACCOUNT_TARGET;
 		// From the cap while we use it (our spacing keeps us a little under it), else from what we send.
-		const from = capped && sent >= SATURATED * this.accountCap ? this.accountCap : Math.max(sent, 1);
-		const cap = total > target ? (from * target) / total : from + INCREASE_GAIN * (target - total);
+		const saturated = capped && sent >= SATURATED * this.accountCap;
+		const from = saturated ? this.accountCap : Math.max(sent, 1);
+		let cap = total > target ? (from * target) / total : from + INCREASE_GAIN * (target - total);
+		// Below the target while we did not use our cap (our own executions paused: a stall, a
+		// gap between them), the cap is kept, not cut to what we sent: the account had room, so
+		// the share was not too large, and cutting it would leave the account short for the
+		// seconds the climb back takes (TCP's congestion window validation, RFC 7661, likewise).
+		// Not when 429s held us under it: then the cap was too large.
+		if (capped && !saturated && total <= target && this.afterBursts(now) >= this.accountCap) {
+			cap = Math.max(cap, this.accountCap);
+		}
 		// Never below a quarter of the target: a process that started late, while another filled
 		// the account, would otherwise keep the small share it found (the scaling keeps ratios).
 		// Four processes fill the target with their floors; more share by the 429s, as without headers.
