@@ -8,17 +8,21 @@
  *   await model.setScript(script); await model.clearRequests(); await model.stop();
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { REPO } from './fake-platform.mjs';
 
 export async function startFakeModel({ script, scriptFile, port = 0, quiet = true } = {}) {
+	/** The script's own temp folder, when we wrote it: removed when the model stops. */
+	let scriptDir;
 	if (script && !scriptFile) {
-		scriptFile = join(mkdtempSync(join(tmpdir(), 'cc-fake-model-')), 'script.json');
+		scriptDir = mkdtempSync(join(tmpdir(), 'cc-fake-model-'));
+		scriptFile = join(scriptDir, 'script.json');
 		writeFileSync(scriptFile, JSON.stringify(script, null, 2));
 	}
+	const removeScript = () => scriptDir && rmSync(scriptDir, { recursive: true, force: true });
 	const env = { ...process.env, PORT: String(port), SCRIPT: scriptFile ?? '' };
 	const child = spawn(
 		process.execPath,
@@ -38,7 +42,10 @@ export async function startFakeModel({ script, scriptFile, port = 0, quiet = tru
 			}
 		});
 		child.stderr.on('data', (d) => (out += d));
-		child.on('exit', (code) => reject(new Error(`fake model exited ${code}:\n${out}`)));
+		child.on('exit', (code) => {
+			removeScript();
+			reject(new Error(`fake model exited ${code}:\n${out}`));
+		});
 	});
 	const root = baseUrl.replace(/\/v1$/, '');
 	async function control(method, path, body) {
@@ -62,9 +69,13 @@ export async function startFakeModel({ script, scriptFile, port = 0, quiet = tru
 		setScript: (next) => control('PUT', '/__fake/script', next),
 		stop() {
 			return new Promise((done) => {
-				if (child.exitCode !== null) return done();
+				const stopped = () => {
+					removeScript();
+					done();
+				};
+				if (child.exitCode !== null) return stopped();
 				child.removeAllListeners('exit');
-				child.once('exit', () => done());
+				child.once('exit', stopped);
 				child.kill('SIGTERM');
 			});
 		},

@@ -147,7 +147,15 @@ export function createInstance(install, { userFolder, port, brokerPort, env: ext
 		return result;
 	}
 
-	const scratch = mkdtempSync(join(tmpdir(), 'cc-n8n-import-'));
+	/** A folder for one import's files, gone when it is done: nothing is left in the temp dir. */
+	async function withImportFolder(work) {
+		const dir = mkdtempSync(join(tmpdir(), 'cc-n8n-import-'));
+		try {
+			return await work(dir);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	}
 
 	return {
 		install,
@@ -159,21 +167,20 @@ export function createInstance(install, { userFolder, port, brokerPort, env: ext
 
 		/** Imports one credential; n8n encrypts the plain `data` object itself. */
 		async importCredential(credential) {
-			const file = join(scratch, `credential-${credential.id}.json`);
 			// The only file that ever holds the token in plain text; gone once n8n has encrypted it.
-			writeFileSync(file, JSON.stringify([credential]), { mode: 0o600 });
-			try {
+			return await withImportFolder(async (dir) => {
+				const file = join(dir, `credential-${credential.id}.json`);
+				writeFileSync(file, JSON.stringify([credential]), { mode: 0o600 });
 				return await cliOk(['import:credentials', `--input=${file}`]);
-			} finally {
-				rmSync(file, { force: true });
-			}
+			});
 		},
 
 		/** Imports workflow files (each one workflow object). */
 		async importWorkflows(files) {
-			const dir = mkdtempSync(join(scratch, 'workflows-'));
-			for (const file of files) writeFileSync(join(dir, file.split('/').pop()), readFileSync(file));
-			return await cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+			return await withImportFolder(async (dir) => {
+				for (const file of files) writeFileSync(join(dir, file.split('/').pop()), readFileSync(file));
+				return await cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+			});
 		},
 
 		/** Marks workflows active so `n8n start` activates their triggers (2.x: publish; 1.x: active flag). */
