@@ -196,7 +196,8 @@ async function main() {
 		say(`n8n with Customer Care is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
 		say(`  Editor:    ${server.url}`);
 		say(`  Login:     ${OWNER.email} / ${OWNER.password}`);
-		say(`  Workflows: the examples/ ("Customer Care: …"), credential "Customer Care account"`);
+		// After login n8n may land on another page (its Assistant); the list of the examples is here.
+		say(`  Workflows: ${server.url}/home/workflows (the examples/, "Customer Care: …"; credential "Customer Care account")`);
 		if (fake) {
 			say(`  Fake platform: ${fake.baseUrl} (domain ${fake.domain}; control API ${fake.baseUrl}/__control/info)`);
 			say('  Demo data: in the fake platform\'s memory only (seeded afresh at each start, lost on Ctrl+C)');
