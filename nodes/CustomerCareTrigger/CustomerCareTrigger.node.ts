@@ -517,7 +517,7 @@ export class CustomerCareTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: optionsSubtitle('event', EVENTS),
-		// n8n's node picker shows one "Customer Care" entry for both nodes, with this text (see README, Development).
+		// n8n's node picker shows one "Customer Care" entry for both nodes, with this text (see docs/operations.md#in-the-editor).
 		description:
 			'Act on tickets, leads, deals, calls and SMS of the Customer Care platform, or start a workflow when they change or a monitor goes up or down',
 		defaults: { name: 'Customer Care Trigger' },

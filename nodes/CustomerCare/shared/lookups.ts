@@ -152,7 +152,7 @@ const SHAPES: Partial<Record<LookupName, (records: unknown[]) => unknown[]>> = {
 
 /**
  * Definitions change rarely: every execution, item and poll of the process shares one read per
- * account for a short while (issue 20: one request per single-item operation in steady state).
+ * account for a short while (one request per single-item operation in steady state: docs/rate-budget.md).
  * A change shows sooner where it matters: the editor reads afresh (`fresh`), an item that its
  * definitions refuse reads them again before the refusal stands (operation.ts), and a write the
  * platform refused drops them (`forgetLookups`). Two minutes: a trigger polling every minute

@@ -5,7 +5,7 @@ import { checked, declaredCheckOf } from './validation';
 /**
  * Where the value of each account-filled dropdown comes from, named by the operation that lists
  * it. An AI agent fills these fields with `$fromAI` and a person with an expression; neither
- * sees the dropdown, so the description must say where a valid ID is found (issue 22).
+ * sees the dropdown, so the description must say where a valid ID is found (README "Use with AI agents").
  */
 const VALUE_SOURCES: Record<string, string> = {
 	getAgents: 'an agent ID, the id field of Agent → Get Many',
