@@ -47,7 +47,7 @@ test('held (was BROKEN): POLL_TIMEOUT=5 (budget 2.5 s, abandoned at 5 s), 900 ms
 	expect(poll.elapsedMs).toBeLessThanOrEqual(5_000);
 });
 
-// KNOWN LIMIT (README, Customer Care Trigger): once its budget is spent with nothing read, a poll still
+// KNOWN LIMIT (docs/guarantees.md#what-is-guaranteed): once its budget is spent with nothing read, a poll still
 // reads one small chunk so that it moves on; at 8 s a request that runs past n8n's limit.
 test.failing('KNOWN LIMIT: default timeout (budget 36 s, abandoned at 45 s), 8 s a request (a flaky page with retries): the first poll runs past 45 s', async () => {
 	const poll = await firstPoll(36_000, 8_000, 20_000, 40);

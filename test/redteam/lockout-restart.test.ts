@@ -1,12 +1,12 @@
 /**
  * Red team of issue 19, promise 4: "at most 20 429s in a row, for any length of spent quota"
- * (README, lockout.ts). The platform counts per domain and only a non-429 answer resets its count
+ * (docs/guarantees.md#what-the-node-does-for-you, lockout.ts). The platform counts per domain and only a non-429 answer resets its count
  * (docs/api.md#limits: more than 20 consecutive 429s lock the domain out). The guard keeps its
  * count in the process's memory. The server's count survives an n8n restart (and is shared by the
  * workers of queue mode); the guard's does not. No store shared by processes and kept over a
  * restart is open to a community node, so this is a known limit: the tests below are
- * `test.failing`, proof that it exists (they turn red the day it is lifted), and the README
- * (Scaling) and the stop message say what to do.
+ * `test.failing`, proof that it exists (they turn red the day it is lifted), and docs/scaling.md
+ * and the stop message say what to do.
  *
  * The platform is modelled here from docs/api.md (not from the code): every request of the hour
  * of spent quota answers 429, and the 21st in a row is the lock-out.
@@ -42,7 +42,7 @@ function spendTime(guard: () => LockoutGuard, platform: Platform, from: number, 
 }
 
 describe('REDTEAM: the guard after an n8n restart, with the quota still spent', () => {
-	// Known limit, kept as proof (README, Scaling): the guard's count lives in one process only.
+	// Known limit, kept as proof (docs/scaling.md#scaling): the guard's count lives in one process only.
 	test.failing('stopped at 20, the user restarts n8n as the message says: the next execution must not be the 21st 429', () => {
 		const platform = new Platform();
 		let process = new LockoutGuard(LIMIT);

@@ -18,9 +18,9 @@ afterEach(() => jest.useRealTimers());
 
 const SIMULATED_MS = 10 * 60_000;
 
-// KNOWN LIMIT (README, Scaling: "The lock-out guard is per process, too"): no store shared by the
+// KNOWN LIMIT (docs/scaling.md#scaling: "The lock-out guard is per process, too"): no store shared by the
 // processes is open to a community node. Kept as a known failure: when it starts to pass, the
-// limit is gone and the README must say so.
+// limit is gone and docs/scaling.md must say so.
 test.failing('KNOWN LIMIT: two processes on one account with a spent quota stay at 20 429s in a row at most (no lock-out)', async () => {
 	let inARow = 0;
 	let mostInARow = 0;

@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * Red team of issue 19, promise 7: the token goes to no host but the platform's (README, Allowed
+ * Red team of issue 19, promise 7: the token goes to no host but the platform's (docs/guarantees.md#what-the-node-does-for-you, Allowed
  * domains: "the token goes to no other host"). n8n's HTTP client follows redirects. A front in
  * this file answers GET /api/v1/agents with `302 Found` to ANOTHER host (localhost vs 127.0.0.1,
  * another port), which records the Authorization header it receives. A test that FAILS here shows

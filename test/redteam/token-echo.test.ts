@@ -1,6 +1,6 @@
 /**
  * Red team of issue 19, promise 7: the API token never shows in an error, a log or an output
- * (README). Only the HTTP client's own messages are redacted (classify.ts); the text of an
+ * (README, docs/guarantees.md). Only the HTTP client's own messages are redacted (classify.ts); the text of an
  * ANSWER (the API's `message`, also of a 5xx or a 200 `nok`) goes into the error as it came.
  * A server, gateway or WAF that echoes the token it was given ("Invalid token …") is enough.
  * A front (answer-front.ts) answers every request with such an echo (the token taken from the

@@ -85,7 +85,7 @@ function notOnce(emitted: number[], ids: number[]) {
 describe('8,000 leads (16 pages, one chunk)', () => {
 	const seen = busyCatchUp(8000);
 
-	// The README's bound: 20 list requests, and when nothing fitted in the budget, at most three
+	// The bound of docs/guarantees.md#what-is-guaranteed: 20 list requests, and when nothing fitted in the budget, at most three
 	// page-1 probes and a chunk of two pages past it, so that the poll moves on.
 	test('held (was 48 requests): a poll makes at most 20 + 5 list requests, also when the list changes during its read', () => {
 		expect(seen.listRequestsOfPoll1).toBeLessThanOrEqual(25);

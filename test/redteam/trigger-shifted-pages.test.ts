@@ -87,7 +87,7 @@ test('control: without the shift, the lead first on page 2 is emitted once', asy
 	expect(await boundaryEmissions(false)).toHaveLength(1);
 });
 
-// KNOWN LIMIT (README, Customer Care Trigger): a read is judged stable by numFound on every page.
+// KNOWN LIMIT (docs/guarantees.md#what-is-guaranteed): a read is judged stable by numFound on every page.
 test.failing('KNOWN LIMIT: a lead list that shifts by one between page 1 and page 2 (numFound unchanged) loses a change for good', async () => {
 	// The lead at the page boundary was not touched during the read: its change must be emitted once.
 	expect(await boundaryEmissions(true)).toHaveLength(1);

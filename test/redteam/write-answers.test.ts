@@ -5,7 +5,7 @@
  * A PHP API (which the platform is: `numFound`, `code: ok`) encodes an empty associative array as
  * `[]`, not `{}`. A front in this file forwards every request to the fake platform and replaces
  * the root of the answers of one path with `[]`: the work was done, the record is not shown.
- * Expected (docs/api.md, README "A write whose answer lacks its record … is not sent again; a create
+ * Expected (docs/api.md, docs/guarantees.md#what-the-node-does-for-you "A write whose answer lacks its record … is not sent again; a create
  * is looked up"): the record, or an error. A test that FAILS here shows the node returning
  * nothing at all, with no error.
  */

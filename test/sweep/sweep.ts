@@ -23,7 +23,7 @@ import {
 import { DATA_NOW, PATHS, SIZE, type SweepPath } from './paths';
 import { recordPolicyWaits, withWaits } from './policyWaits';
 
-/** One request's time limit, retries and hangs included (README, "Reads are retried"). */
+/** One request's time limit, retries and hangs included (docs/guarantees.md#what-the-node-does-for-you, "Reads are retried"). */
 export const REQUEST_LIMIT_MS = 60_000;
 
 interface CaseResult {
