@@ -12,7 +12,7 @@ import { propertyRuns } from './property';
 import { LIMIT_PER_SECOND, simulate, type Figures } from './sharedRateSimulation';
 
 // Measured (SHARED_RATE_TABLE=1, 20 ms of jitter): with the headers 2 or 3 processes get
-// 86–92 % of 15/s with 0–0.8 % 429s; without them 76–81 % with 2–6 %. The property holds for any
+// 89–93 % of 15/s with 0–0.9 % 429s; without them 73–81 % with 2–6 %. The property holds for any
 // round trip, start and jitter: 429s at most 2 %, at least 80 % of 15/s, never fewer accepted nor
 // more 429s than the same account without the headers, and no process starved (each at least a
 // quarter of an even share: a process that started late once got 1.5 of 14/s, 0.21 of an even

@@ -65,7 +65,10 @@ const FLOOR_SHARE = 0.25;
 /** Others send less than this: alone on the account, so no cap (the 429 feedback still works). */
 const ALONE_BELOW = 0.5;
 const OTHERS_SMOOTHING = 0.3;
-/** Remaining this much above the lowest read: the window freed (an hour's requests left it, a reset). */
+/**
+ * Remaining this much above the lowest read: the window freed (an hour's requests left it, a
+ * reset), or another host's count (primary and backup); answers out of order differ by less.
+ */
 const WINDOW_FREED = 30;
 /**
  * A fall faster than this is not the account's rate (the platform takes 15 a second): readings
