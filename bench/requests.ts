@@ -70,7 +70,7 @@ const EVENTS: Array<[string, string, (p: FakePlatform, at: number) => void]> = [
 /** Forget the kept definitions (a commit before they were kept has no such module: --baseline). */
 function resetLookups() {
 	try {
-		(require('../nodes/CustomerCare/shared/lookups') as { resetLookups?: () => void }).resetLookups?.();
+		(require('../nodes/CustomerCare/definitions/lookups') as { resetLookups?: () => void }).resetLookups?.();
 	} catch {
 		// nothing kept to forget
 	}

@@ -16,9 +16,9 @@ import { monitorDescription } from './resources/monitor';
 import { serviceDescription } from './resources/service';
 import { smsDescription } from './resources/sms';
 import { ticketDescription } from './resources/ticket';
-import { simplifyProperties } from './shared/simplify';
-import { operationSubtitle } from './shared/subtitle';
-import { withValueHints } from './shared/valueHints';
+import { simplifyProperties } from './output/simplify';
+import { operationSubtitle } from './description/subtitle';
+import { withValueHints } from './description/valueHints';
 
 const properties: INodeProperties[] = withValueHints([
 	{
@@ -73,7 +73,7 @@ export class CustomerCare implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'customerCareApi', required: true, testedBy: 'customerCareApiTest' }],
-		// Requests are built here declaratively and sent by our transport (shared/operation.ts), to
+		// Requests are built here declaratively and sent by our transport (engine/operation.ts), to
 		// this address: {Base URL}/{domain}/api/... (docs/api.md#addresses-and-authentication).
 		requestDefaults: {
 			baseURL:

@@ -13,8 +13,8 @@ import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
 import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
 import { customerCareApiTest } from '../CustomerCare/methods/credentialTest';
 import { loadOptions } from '../CustomerCare/methods/loadOptions';
-import { withFieldLabels } from '../CustomerCare/shared/customFields';
-import { alphabetical } from '../CustomerCare/shared/descriptions';
+import { withFieldLabels } from '../CustomerCare/customFields/values';
+import { alphabetical } from '../CustomerCare/description/properties';
 import {
 	assigneeFilter,
 	callAgentFilter,
@@ -27,12 +27,12 @@ import {
 	requesterFilter,
 	serviceFilter,
 	stageFilter,
-} from '../CustomerCare/shared/filters';
-import { readLookups } from '../CustomerCare/shared/lookups';
+} from '../CustomerCare/description/filters';
+import { readLookups } from '../CustomerCare/definitions/lookups';
 import { readApiTime, stampsOutsideMessage, toQueryTime } from '../CustomerCare/transport/clock';
 import { toEpochMs } from '../CustomerCare/transport/dates';
-import { presentLookupsOf, presentRecords } from '../CustomerCare/shared/simplify';
-import { optionsSubtitle } from '../CustomerCare/shared/subtitle';
+import { presentLookupsOf, presentRecords } from '../CustomerCare/output/simplify';
+import { optionsSubtitle } from '../CustomerCare/description/subtitle';
 import { listRecordsOf } from '../CustomerCare/transport/answerShape';
 import { fetchList, MAX_PAGE_SIZE, readAllPages } from '../CustomerCare/transport/list';
 import { customerCareRequest, getAccount, type Account } from '../CustomerCare/transport/request';

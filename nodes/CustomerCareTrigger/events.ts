@@ -24,7 +24,7 @@ export interface ListEvent {
 	query?: IDataObject;
 	/** The filters (parameter names of the Filters collection) this event offers. */
 	filters: string[];
-	/** The kind of record the event emits, for Simplify (shared/present.ts), as the matching Get Many. */
+	/** The kind of record the event emits, for Simplify (output/simplifyRecord.ts), as the matching Get Many. */
 	record: RecordKind;
 }
 

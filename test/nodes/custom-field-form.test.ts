@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperV
 
 import type { CustomFieldDefRec, FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from './fake-platform-per-file';
-import { resetLookups } from '../../nodes/CustomerCare/shared/lookups';
+import { resetLookups } from '../../nodes/CustomerCare/definitions/lookups';
 import { accountOf, jsonOf, resourceMapperFields, runNode } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;

@@ -1,7 +1,7 @@
 import { FakePlatform, type FakePlatformOptions } from '../../tools/fake-platform';
 import { resetFailover } from '../../nodes/CustomerCare/transport/failover';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
-import { resetLookups } from '../../nodes/CustomerCare/shared/lookups';
+import { resetLookups } from '../../nodes/CustomerCare/definitions/lookups';
 
 /**
  * One fake platform for a test file, started before its tests and closed after them. Every

@@ -53,7 +53,7 @@ function accountLabel(platform: FakePlatform, list: string, code: unknown): stri
 export function expectReadable(platform: FakePlatform, kind: RecordKind, output: IDataObject, raw: IDataObject) {
 	let times = 0;
 	let labels = 0;
-	// Every field Simplify has nothing to do with is as the API gave it (custom fields: shared/customFields.ts).
+	// Every field Simplify has nothing to do with is as the API gave it (custom fields: customFields/values.ts).
 	const documented = DOCUMENTED_RECORDS[kind];
 	const touched = new Set(['custom_fields', 'custom_filed']);
 	for (const path of [...Object.keys(documented.times), ...documented.codes.map((coded) => coded.field)]) touched.add(path.split('.')[0]);

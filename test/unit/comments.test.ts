@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 
-import { htmlToText, readableComment } from '../../nodes/CustomerCare/shared/comments';
+import { htmlToText, readableComment } from '../../nodes/CustomerCare/output/comments';
 import { propertyRuns } from './property';
 
 /** Text as an HTML editor writes it: the five markup characters as entities, lines as <br> in a <p>. */

@@ -7,16 +7,16 @@
  */
 import fc from 'fast-check';
 
-import { formFieldsOf } from '../../nodes/CustomerCare/shared/customFieldMapper';
+import { formFieldsOf } from '../../nodes/CustomerCare/customFields/form';
 import {
 	buildCustomFields,
 	choiceOptions,
 	kindOf,
 	typeNameOf,
 	withFieldLabels,
-} from '../../nodes/CustomerCare/shared/customFields';
-import { fieldDefinitionsOf } from '../../nodes/CustomerCare/shared/lookups';
-import type { Fail } from '../../nodes/CustomerCare/shared/validation';
+} from '../../nodes/CustomerCare/customFields/values';
+import { fieldDefinitionsOf } from '../../nodes/CustomerCare/definitions/lookups';
+import type { Fail } from '../../nodes/CustomerCare/checks/checks';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

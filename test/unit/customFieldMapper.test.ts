@@ -1,5 +1,5 @@
 /**
- * The Custom Fields form (nodes/CustomerCare/shared/customFieldMapper.ts): the account's field
+ * The Custom Fields form (nodes/CustomerCare/customFields/form.ts): the account's field
  * definitions become one typed input each, and what the form holds becomes the API's
  * `custom_fields: [{id, value}]`. Random definitions (every type spelling the API uses) and
  * random values as the editor's inputs give them; empty inputs are dropped, a field the account
@@ -8,10 +8,10 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import { customFieldPayload, formEntries, formFieldIds, formFieldsOf, type FormValue } from '../../nodes/CustomerCare/shared/customFieldMapper';
-import { kindOf, type FieldKind } from '../../nodes/CustomerCare/shared/customFields';
-import type { FieldDefinition } from '../../nodes/CustomerCare/shared/lookups';
-import type { Fail } from '../../nodes/CustomerCare/shared/validation';
+import { customFieldPayload, formEntries, formFieldIds, formFieldsOf, type FormValue } from '../../nodes/CustomerCare/customFields/form';
+import { kindOf, type FieldKind } from '../../nodes/CustomerCare/customFields/values';
+import type { FieldDefinition } from '../../nodes/CustomerCare/definitions/lookups';
+import type { Fail } from '../../nodes/CustomerCare/checks/checks';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

@@ -1,5 +1,5 @@
 /**
- * Custom-field coercion (nodes/CustomerCare/shared/customFields.ts): a user's value, given for a
+ * Custom-field coercion (nodes/CustomerCare/customFields/values.ts): a user's value, given for a
  * field named by ID, label or code, becomes what the API takes for the field's type, or is
  * refused before any request. Property runs are seeded: see ./property.ts to replay a failure.
  */
@@ -12,9 +12,9 @@ import {
 	findField,
 	kindOf,
 	withFieldLabels,
-} from '../../nodes/CustomerCare/shared/customFields';
-import { fieldDefinitionsOf, nameOf, type FieldDefinition } from '../../nodes/CustomerCare/shared/lookups';
-import type { Fail } from '../../nodes/CustomerCare/shared/validation';
+} from '../../nodes/CustomerCare/customFields/values';
+import { fieldDefinitionsOf, nameOf, type FieldDefinition } from '../../nodes/CustomerCare/definitions/lookups';
+import type { Fail } from '../../nodes/CustomerCare/checks/checks';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

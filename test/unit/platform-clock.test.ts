@@ -10,8 +10,8 @@
  */
 import fc from 'fast-check';
 
-import { checkField, type Fail } from '../../nodes/CustomerCare/shared/validation';
-import { presentTime } from '../../nodes/CustomerCare/shared/present';
+import { checkField, type Fail } from '../../nodes/CustomerCare/checks/checks';
+import { presentTime } from '../../nodes/CustomerCare/output/simplifyRecord';
 import { readApiTime, type ClockConvention, type PlatformClock } from '../../nodes/CustomerCare/transport/clock';
 import { splitWindow } from '../../nodes/CustomerCare/transport/list';
 import { propertyRuns } from './property';

@@ -1,6 +1,6 @@
 /**
  * Simplify's output convention (nodes/CustomerCare/transport/dates.ts toOffsetIso and
- * shared/present.ts): every time ISO 8601 with the account zone's offset, labels beside codes.
+ * output/simplifyRecord.ts): every time ISO 8601 with the account zone's offset, labels beside codes.
  * Which fields are times and codes, and each code's label, come from docs/api.md through
  * ../nodes/documented-records.ts, never from the node's own table (api/records.ts).
  * Property runs are seeded: see ./property.ts to replay a failure.
@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RECORDS, type RecordKind } from '../../nodes/CustomerCare/api/records';
 import { toEpochMs, toIsoZ, toOffsetIso, toZoneless } from '../../nodes/CustomerCare/transport/dates';
-import { present, presentTime } from '../../nodes/CustomerCare/shared/present';
+import { present, presentTime } from '../../nodes/CustomerCare/output/simplifyRecord';
 import type { PlatformClock } from '../../nodes/CustomerCare/transport/clock';
 import { DOCUMENTED_RECORDS, type AccountList, type DocumentedCode, type DocumentedRecord } from '../nodes/documented-records';
 import { propertyRuns } from './property';

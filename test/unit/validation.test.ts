@@ -1,5 +1,5 @@
 /**
- * The rule checks of nodes/CustomerCare/shared/validation.ts: one value against its rule, the
+ * The rule checks of nodes/CustomerCare/checks/checks.ts: one value against its rule, the
  * value to send coming back (converted where the rule says), or a refusal naming the field and
  * what is allowed. Property runs are seeded: see ./property.ts to replay a failure.
  */
@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
 import { toIsoZ, toZoneless } from '../../nodes/CustomerCare/transport/dates';
-import { checkField, isEmpty, type Fail, type FieldRule } from '../../nodes/CustomerCare/shared/validation';
+import { checkField, isEmpty, type Fail, type FieldRule } from '../../nodes/CustomerCare/checks/checks';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

@@ -1,7 +1,7 @@
 /**
  * What the API's records hold that a person cannot read as is: coded values (with their labels,
  * from api-spec and docs/api.md) and times (with the convention each field comes in). Pure
- * data: nodes/CustomerCare/shared/present.ts applies it when Simplify is on.
+ * data: nodes/CustomerCare/output/simplifyRecord.ts applies it when Simplify is on.
  */
 
 /**
@@ -45,7 +45,7 @@ export interface RecordShape {
 	 * `caller`, so a call's calling number is also given as `caller_number`.
 	 */
 	copies?: Readonly<Record<string, string>>;
-	/** The field holding the record's comments, shown readably in either shape (shared/comments.ts). */
+	/** The field holding the record's comments, shown readably in either shape (output/comments.ts). */
 	comments?: string;
 }
 

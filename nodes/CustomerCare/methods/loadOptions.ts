@@ -9,8 +9,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
 import { LEAD_STATUS_TYPES, VOICE_SERVICE_LABELS, VOICE_SERVICE_TYPES } from '../api/codes';
-import { choiceOptions, typeNameOf } from '../shared/customFields';
-import { nameOf, readLookups, textOf, type Lookups } from '../shared/lookups';
+import { choiceOptions, typeNameOf } from '../customFields/values';
+import { nameOf, readLookups, textOf, type Lookups } from '../definitions/lookups';
 import { fetchList } from '../transport/list';
 import { getAccount } from '../transport/request';
 
@@ -41,7 +41,7 @@ async function referenceOptions(
 }
 
 /**
- * Every option is named by `nameOf` (shared/lookups.ts): a list entry without its name reads
+ * Every option is named by `nameOf` (definitions/lookups.ts): a list entry without its name reads
  * `Group 7`, `Status 9`…, never "undefined", and sorting never meets a missing name.
  */
 const agentName = (agent: IDataObject) =>

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { formFieldsOf } from '../shared/customFieldMapper';
-import { readLookups } from '../shared/lookups';
+import { formFieldsOf } from '../customFields/form';
+import { readLookups } from '../definitions/lookups';
 import { getAccount } from '../transport/request';
 
 /**

@@ -178,7 +178,7 @@ export async function fetchList(
 	if (!pair) return await fetchPages.call(this, request, spec, limit, shape);
 
 	const [since, to] = pair;
-	// The bounds were written by the platform's clock (validation.ts); windows are split as instants.
+	// The bounds were written by the platform's clock (checks/checks.ts); windows are split as instants.
 	const { account } = await withAccount(this, request);
 	const { clock } = account;
 	const sinceMs = readApiTime(qs[since], clock) ?? NaN;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ACCOUNT } from '../../api/endpoints';
-import { operation } from '../../shared/operation';
+import { operation } from '../../engine/operation';
 import { isLow, type QuotaSnapshot } from '../../transport/quota';
 import { quotaOf } from '../../transport/request';
 

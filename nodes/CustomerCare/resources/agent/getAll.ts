@@ -1,5 +1,5 @@
 import { AGENT } from '../../api/endpoints';
-import { listOperation } from '../../shared/operation';
+import { listOperation } from '../../engine/operation';
 
 export const { operation: getAllAgents, fields: getAllAgentsFields } = listOperation(
 	'agent',

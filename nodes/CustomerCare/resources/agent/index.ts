@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from '../../shared/descriptions';
+import { operationSelector } from '../../description/properties';
 import { getAllAgents, getAllAgentsFields } from './getAll';
 
 export const agentDescription: INodeProperties[] = [

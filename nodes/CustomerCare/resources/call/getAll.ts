@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { CALL } from '../../api/endpoints';
-import { collection, dateRangeFields, returnAllAndLimit } from '../../shared/descriptions';
-import { asQuery, callAgentFilter, callTypeFilter, serviceFilter } from '../../shared/filters';
-import { operation, type ItemContext } from '../../shared/operation';
-import { checkDateRanges, checked } from '../../shared/validation';
+import { collection, dateRangeFields, returnAllAndLimit } from '../../description/properties';
+import { asQuery, callAgentFilter, callTypeFilter, serviceFilter } from '../../description/filters';
+import { operation, type ItemContext } from '../../engine/operation';
+import { checkDateRanges, checked } from '../../checks/checks';
 
 /** A sortable value of a call: times as text sort as written (`YYYY-MM-DD HH:mm:ss`), durations in seconds. */
 function sortKey(call: IDataObject, orderBy: string): string | number {

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { CUSTOM_FIELD, CUSTOM_FIELD_OBJECTS } from '../../api/endpoints';
-import { returnAllAndLimit } from '../../shared/descriptions';
-import { operation } from '../../shared/operation';
+import { returnAllAndLimit } from '../../description/properties';
+import { operation } from '../../engine/operation';
 
 const OBJECT_NAMES = {
 	tickets: 'Ticket',

@@ -1,15 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEAL } from '../../api/endpoints';
-import { sendCustomFields } from '../../shared/customFieldInput';
-import { alphabetical, collection, commentFields } from '../../shared/descriptions';
-import { operation } from '../../shared/operation';
+import { sendCustomFields } from '../../customFields/input';
+import { alphabetical, collection, commentFields } from '../../description/properties';
+import { operation } from '../../engine/operation';
 import {
 	checkComment,
 	customerKeyProperties,
 	newRecordOptions,
 	requireContact,
-} from '../../shared/salesRecords';
+} from '../sales/fields';
 import {
 	dealFieldOptions,
 	orderProductsProperty,

@@ -7,10 +7,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { alphabetical, dynamicOptions } from '../../shared/descriptions';
-import type { ItemContext } from '../../shared/operation';
-import { INT_10, recordOf, sharedFieldOptions } from '../../shared/salesRecords';
-import { checked, type FieldCheck } from '../../shared/validation';
+import { alphabetical, dynamicOptions } from '../../description/properties';
+import type { ItemContext } from '../../engine/operation';
+import { INT_10, recordOf, sharedFieldOptions } from '../sales/fields';
+import { checked, type FieldCheck } from '../../checks/checks';
 
 /** Pipeline and stage, shown outside the collections so the stage list can follow the pipeline. */
 export function pipelineProperties(operationName: string, defaultText: string): INodeProperties[] {

@@ -1,5 +1,5 @@
 import { DEAL } from '../../api/endpoints';
-import { getRecordOperation } from '../../shared/customFields';
+import { getRecordOperation } from '../../customFields/values';
 
 export const { operation: getDeal, fields: getDealFields } = getRecordOperation(
 	'deal',

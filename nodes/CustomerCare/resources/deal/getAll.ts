@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEAL } from '../../api/endpoints';
-import { labelledOutput } from '../../shared/customFields';
+import { labelledOutput } from '../../customFields/values';
 import {
 	alphabetical,
 	collection,
 	returnAllAndLimit,
 	simplifyProperty,
-} from '../../shared/descriptions';
+} from '../../description/properties';
 import {
 	asQuery,
 	closedTypeFilter,
@@ -16,10 +16,10 @@ import {
 	pipelineFilter,
 	stageFilter,
 	salesListFilters,
-} from '../../shared/filters';
-import { operation } from '../../shared/operation';
+} from '../../description/filters';
+import { operation } from '../../engine/operation';
 
-import { checkDateRanges, checked } from '../../shared/validation';
+import { checkDateRanges, checked } from '../../checks/checks';
 
 export const getAllDealsFields: INodeProperties[] = [
 	...returnAllAndLimit('deal'),

@@ -1,5 +1,5 @@
 import { DEAL } from '../../api/endpoints';
-import { operation } from '../../shared/operation';
+import { operation } from '../../engine/operation';
 
 export const getDealPipelinesOperation = operation(
 	{

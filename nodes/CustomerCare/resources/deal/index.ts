@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldProperties } from '../../shared/customFieldInput';
-import { operationSelector } from '../../shared/descriptions';
+import { customFieldProperties } from '../../customFields/input';
+import { operationSelector } from '../../description/properties';
 import { createDeal, createDealFields } from './create';
 import { getDeal, getDealFields } from './get';
 import { getAllDeals, getAllDealsFields } from './getAll';

@@ -1,15 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEAL, pathWithId } from '../../api/endpoints';
-import { sendCustomFields } from '../../shared/customFieldInput';
+import { sendCustomFields } from '../../customFields/input';
 import {
 	alphabetical,
 	collection,
 	commentFields,
 	recordIdProperty,
-} from '../../shared/descriptions';
-import { operation } from '../../shared/operation';
-import { checkComment, subjectProperty } from '../../shared/salesRecords';
+} from '../../description/properties';
+import { operation } from '../../engine/operation';
+import { checkComment, subjectProperty } from '../sales/fields';
 import {
 	dealFieldOptions,
 	orderProductsProperty,

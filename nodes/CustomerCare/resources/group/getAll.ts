@@ -1,5 +1,5 @@
 import { GROUP } from '../../api/endpoints';
-import { listOperation } from '../../shared/operation';
+import { listOperation } from '../../engine/operation';
 
 export const { operation: getAllGroups, fields: getAllGroupsFields } = listOperation(
 	'group',

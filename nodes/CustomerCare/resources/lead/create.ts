@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { LEAD } from '../../api/endpoints';
-import { sendCustomFields } from '../../shared/customFieldInput';
-import { alphabetical, collection } from '../../shared/descriptions';
-import { operation } from '../../shared/operation';
+import { sendCustomFields } from '../../customFields/input';
+import { alphabetical, collection } from '../../description/properties';
+import { operation } from '../../engine/operation';
 import {
 	checkUnqualifyReason,
 	customerKeyProperties,
@@ -11,8 +11,8 @@ import {
 	newRecordOptions,
 	requireContact,
 	sharedFieldOptions,
-} from '../../shared/salesRecords';
-import { checked } from '../../shared/validation';
+} from '../sales/fields';
+import { checked } from '../../checks/checks';
 
 const show = { resource: ['lead'], operation: ['create'] };
 

@@ -1,5 +1,5 @@
 import { LEAD } from '../../api/endpoints';
-import { getRecordOperation } from '../../shared/customFields';
+import { getRecordOperation } from '../../customFields/values';
 
 export const { operation: getLead, fields: getLeadFields } = getRecordOperation(
 	'lead',

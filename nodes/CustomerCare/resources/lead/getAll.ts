@@ -1,23 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { LEAD } from '../../api/endpoints';
-import { labelledOutput } from '../../shared/customFields';
+import { labelledOutput } from '../../customFields/values';
 import {
 	alphabetical,
 	collection,
 	returnAllAndLimit,
 	simplifyProperty,
-} from '../../shared/descriptions';
+} from '../../description/properties';
 import {
 	asQuery,
 	convertTypeFilter,
 	labelledRanges,
 	leadStatusFilter,
 	salesListFilters,
-} from '../../shared/filters';
-import { operation } from '../../shared/operation';
+} from '../../description/filters';
+import { operation } from '../../engine/operation';
 
-import { checkDateRanges, checked } from '../../shared/validation';
+import { checkDateRanges, checked } from '../../checks/checks';
 
 export const getAllLeadsFields: INodeProperties[] = [
 	...returnAllAndLimit('lead'),

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldProperties } from '../../shared/customFieldInput';
-import { operationSelector } from '../../shared/descriptions';
+import { customFieldProperties } from '../../customFields/input';
+import { operationSelector } from '../../description/properties';
 import { createLead, createLeadFields } from './create';
 import { getLead, getLeadFields } from './get';
 import { getAllLeads, getAllLeadsFields } from './getAll';

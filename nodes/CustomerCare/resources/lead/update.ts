@@ -1,21 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { LEAD, pathWithId } from '../../api/endpoints';
-import { sendCustomFields } from '../../shared/customFieldInput';
+import { sendCustomFields } from '../../customFields/input';
 import {
 	alphabetical,
 	collection,
 	commentFields,
 	recordIdProperty,
-} from '../../shared/descriptions';
-import { operation } from '../../shared/operation';
+} from '../../description/properties';
+import { operation } from '../../engine/operation';
 import {
 	checkComment,
 	checkUnqualifyReason,
 	leadStatusOptions,
 	sharedFieldOptions,
 	subjectProperty,
-} from '../../shared/salesRecords';
+} from '../sales/fields';
 
 const show = { resource: ['lead'], operation: ['update'] };
 

@@ -2,10 +2,10 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../../api/endpoints';
 import { MONITOR_STATUSES } from '../../api/records';
-import { returnAllAndLimit } from '../../shared/descriptions';
-import { checkLimit, operation } from '../../shared/operation';
-import { simplifyIsOn } from '../../shared/simplify';
-import { checked } from '../../shared/validation';
+import { returnAllAndLimit } from '../../description/properties';
+import { checkLimit, operation } from '../../engine/operation';
+import { simplifyIsOn } from '../../output/simplify';
+import { checked } from '../../checks/checks';
 import { listRecordsOf } from '../../transport/answerShape';
 
 export const getAllMonitorsFields: INodeProperties[] = [
@@ -32,7 +32,7 @@ export const getAllMonitorsFields: INodeProperties[] = [
 
 /**
  * Each monitor becomes one item; with Simplify, with the heartbeat's generation time (the
- * labels and times follow in shared/simplify.ts).
+ * labels and times follow in output/simplify.ts).
  */
 function monitorsOf(node: INode, answer: IDataObject, simplify: boolean): IDataObject[] {
 	const monitors = listRecordsOf(node, answer, { ...MONITOR.heartbeat, root: MONITOR_ROOT });

@@ -1,7 +1,7 @@
 import { SERVICE_TYPES } from '../../api/codes';
 import { SERVICE } from '../../api/endpoints';
-import { collection } from '../../shared/descriptions';
-import { listOperation } from '../../shared/operation';
+import { collection } from '../../description/properties';
+import { listOperation } from '../../engine/operation';
 
 export const { operation: getAllServices, fields: getAllServicesFields } = listOperation(
 	'service',

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { SMS } from '../../api/endpoints';
-import { collection, dynamicOptions } from '../../shared/descriptions';
-import { operation } from '../../shared/operation';
-import { checked, RECORD_ID } from '../../shared/validation';
+import { collection, dynamicOptions } from '../../description/properties';
+import { operation } from '../../engine/operation';
+import { checked, RECORD_ID } from '../../checks/checks';
 
 /** The API's limit on SMS text (docs/api.md#limits). */
 export const SMS_MAX_LENGTH = 1000;

@@ -7,10 +7,10 @@ import type {
 
 import { optionsOf, TICKET_PRIORITIES_CREATE, TICKET_STATUSES_WRITE } from '../../api/codes';
 import { TICKET } from '../../api/endpoints';
-import { customFieldProperties, sendCustomFields } from '../../shared/customFieldInput';
-import { collection, dynamicOptions } from '../../shared/descriptions';
-import { operation, type ItemContext } from '../../shared/operation';
-import { checked } from '../../shared/validation';
+import { customFieldProperties, sendCustomFields } from '../../customFields/input';
+import { collection, dynamicOptions } from '../../description/properties';
+import { operation, type ItemContext } from '../../engine/operation';
+import { checked } from '../../checks/checks';
 
 const show = { resource: ['ticket'], operation: ['create'] };
 

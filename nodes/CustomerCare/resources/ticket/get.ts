@@ -1,5 +1,5 @@
 import { TICKET } from '../../api/endpoints';
-import { getRecordOperation } from '../../shared/customFields';
+import { getRecordOperation } from '../../customFields/values';
 
 /** The spec names this endpoint only; we take its answer to be {code, ticket}. */
 export const { operation: getTicket, fields: getTicketFields } = getRecordOperation(

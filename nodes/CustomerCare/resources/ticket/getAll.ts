@@ -1,16 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { TICKET } from '../../api/endpoints';
-import { labelledOutput } from '../../shared/customFields';
+import { labelledOutput } from '../../customFields/values';
 import {
 	collection,
 	dateRangeFields,
 	returnAllAndLimit,
 	simplifyProperty,
-} from '../../shared/descriptions';
-import { asQuery, assigneeFilter, requesterFilter, serviceFilter } from '../../shared/filters';
-import { operation } from '../../shared/operation';
-import { checkDateRanges } from '../../shared/validation';
+} from '../../description/properties';
+import { asQuery, assigneeFilter, requesterFilter, serviceFilter } from '../../description/filters';
+import { operation } from '../../engine/operation';
+import { checkDateRanges } from '../../checks/checks';
 
 const show = { resource: ['ticket'], operation: ['getAll'] };
 

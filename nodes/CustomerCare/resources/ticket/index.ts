@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationSelector } from '../../shared/descriptions';
+import { operationSelector } from '../../description/properties';
 import { createTicket, createTicketFields } from './create';
 import { getTicket, getTicketFields } from './get';
 import { getAllTickets, getAllTicketsFields } from './getAll';

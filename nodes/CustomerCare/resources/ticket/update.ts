@@ -7,15 +7,15 @@ import type {
 
 import { optionsOf, TICKET_PRIORITIES_UPDATE, TICKET_STATUSES_WRITE } from '../../api/codes';
 import { pathWithId, TICKET } from '../../api/endpoints';
-import { customFieldProperties, sendCustomFields } from '../../shared/customFieldInput';
+import { customFieldProperties, sendCustomFields } from '../../customFields/input';
 import {
 	collection,
 	commentFields,
 	dynamicOptions,
 	recordIdProperty,
-} from '../../shared/descriptions';
-import { operation, type ItemContext } from '../../shared/operation';
-import { checked, isEmpty } from '../../shared/validation';
+} from '../../description/properties';
+import { operation, type ItemContext } from '../../engine/operation';
+import { checked, isEmpty } from '../../checks/checks';
 
 const show = { resource: ['ticket'], operation: ['update'] };
 

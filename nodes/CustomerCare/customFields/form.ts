@@ -6,9 +6,9 @@ import {
 	kindOf,
 	type CustomFieldInput,
 	type FieldKind,
-} from './customFields';
-import type { FieldDefinition } from './lookups';
-import type { Fail } from './validation';
+} from './values';
+import type { FieldDefinition } from '../definitions/lookups';
+import type { Fail } from '../checks/checks';
 
 /**
  * The "Custom Fields" form (n8n's resourceMapper): one typed input per custom field of the

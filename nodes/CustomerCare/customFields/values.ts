@@ -7,11 +7,11 @@ import type {
 
 import { pathWithId, type Endpoint } from '../api/endpoints';
 import { toEpochMs, toSlashDate } from '../transport/dates';
-import { recordIdProperty, simplifyProperty } from './descriptions';
-import { textOf, type FieldDefinition, type FieldValue, type LookupName } from './lookups';
-import { operation } from './operation';
-import { simplifyIsOn } from './simplify';
-import { decimalNumber, isEmpty, type Fail } from './validation';
+import { recordIdProperty, simplifyProperty } from '../description/properties';
+import { textOf, type FieldDefinition, type FieldValue, type LookupName } from '../definitions/lookups';
+import { operation } from '../engine/operation';
+import { simplifyIsOn } from '../output/simplify';
+import { decimalNumber, isEmpty, type Fail } from '../checks/checks';
 
 /** `free`: a type the node does not know, or none: text that the platform judges. */
 export type FieldKind =

@@ -6,10 +6,10 @@ import type {
 	NodeParameterValue,
 } from 'n8n-workflow';
 
-import { customFieldPayload, formFieldIds, type FormValue } from './customFieldMapper';
-import type { CustomFieldInput } from './customFields';
-import type { ItemContext, LookupStep } from './operation';
-import { failFor, type Fail } from './validation';
+import { customFieldPayload, formFieldIds, type FormValue } from './form';
+import type { CustomFieldInput } from './values';
+import type { ItemContext, LookupStep } from '../engine/operation';
+import { failFor, type Fail } from '../checks/checks';
 
 /**
  * How Create and Update of tickets, leads and deals take custom fields:

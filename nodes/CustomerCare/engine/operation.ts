@@ -32,10 +32,10 @@ import {
 	type Account,
 	type ApiRequest,
 } from '../transport/request';
-import { forgetLookups, readLookups, readSince, type LookupName, type Lookups } from './lookups';
-import { presentLookups, presentOutput } from './simplify';
-import { returnAllAndLimit } from './descriptions';
-import { checkFields, failFor, type Fail } from './validation';
+import { forgetLookups, readLookups, readSince, type LookupName, type Lookups } from '../definitions/lookups';
+import { presentLookups, presentOutput } from '../output/simplify';
+import { returnAllAndLimit } from '../description/properties';
+import { checkFields, failFor, type Fail } from '../checks/checks';
 
 /** What every step of one item knows: its index, its account and how to refuse it. */
 export interface ItemContext {

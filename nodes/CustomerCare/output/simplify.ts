@@ -1,5 +1,5 @@
 /**
- * The Simplify step of every output: readable times and labels (shared/present.ts), with the
+ * The Simplify step of every output: readable times and labels (output/simplifyRecord.ts), with the
  * account's zone and the reference lists it needs read in the operation's lookup step.
  * Simplify off leaves the API's answer as it is.
  */
@@ -7,10 +7,10 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 
 import type { RecordKind } from '../api/records';
 import type { PlatformClock } from '../transport/clock';
-import { simplifyProperty } from './descriptions';
-import { nameOf, type LookupName, type Lookups } from './lookups';
-import type { ItemContext, OutputLookupStep } from './operation';
-import { present, referenceListsOf, type References } from './present';
+import { simplifyProperty } from '../description/properties';
+import { nameOf, type LookupName, type Lookups } from '../definitions/lookups';
+import type { ItemContext, OutputLookupStep } from '../engine/operation';
+import { present, referenceListsOf, type References } from './simplifyRecord';
 
 /** The record each operation outputs, by `resource:operation`. Operations not named here output nothing to convert. */
 const OPERATION_RECORDS: Readonly<Record<string, RecordKind>> = {
@@ -112,7 +112,7 @@ export const presentLookups: OutputLookupStep = {
 	},
 };
 
-/** The last output step of every operation (shared/operation.ts). */
+/** The last output step of every operation (engine/operation.ts). */
 export function presentOutput(
 	this: IExecuteSingleFunctions,
 	records: IDataObject[],

@@ -11,10 +11,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { LeadStatus } from './lookups';
-import type { ItemContext, LookupStep } from './operation';
-import { checked, isEmpty } from './validation';
-import { dynamicOptions, EXPRESSION_HINT_MANY } from './descriptions';
+import type { LeadStatus } from '../../definitions/lookups';
+import type { ItemContext, LookupStep } from '../../engine/operation';
+import { checked, isEmpty } from '../../checks/checks';
+import { dynamicOptions, EXPRESSION_HINT_MANY } from '../../description/properties';
 
 export type SalesRecord = 'lead' | 'deal';
 

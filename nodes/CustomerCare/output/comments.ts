@@ -376,7 +376,7 @@ const orNull = (value: unknown) => (present(value) ? (value as IDataObject[strin
 /**
  * One comment in either shape as `{id, body, author_id, author_name, source, is_public,
  * created_at}`: the text without tags or entities, who wrote it, from which channel, and when
- * (the time as it came: shared/present.ts converts it). What a shape lacks is null.
+ * (the time as it came: output/simplifyRecord.ts converts it). What a shape lacks is null.
  */
 export function readableComment(comment: IDataObject): IDataObject {
 	// Neither shape's text key: not a comment this knows how to read, passed through.
