@@ -16,7 +16,6 @@ import { monitorDescription } from './resources/monitor';
 import { serviceDescription } from './resources/service';
 import { smsDescription } from './resources/sms';
 import { ticketDescription } from './resources/ticket';
-import { simplifyProperties } from './output/simplify';
 import { operationSubtitle } from './description/subtitle';
 import { withValueHints } from './description/valueHints';
 
@@ -52,7 +51,6 @@ const properties: INodeProperties[] = withValueHints([
 	...serviceDescription,
 	...smsDescription,
 	...ticketDescription,
-	...simplifyProperties,
 ]);
 
 export class CustomerCare implements INodeType {

@@ -13,7 +13,7 @@ import { optionsOf, TICKET_STATUSES } from '../CustomerCare/api/codes';
 import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
 import { customerCareApiTest } from '../CustomerCare/methods/credentialTest';
 import { loadOptions } from '../CustomerCare/methods/loadOptions';
-import { withFieldLabels } from '../CustomerCare/customFields/values';
+import { withFieldLabels } from '../CustomerCare/customFields/labels';
 import { alphabetical } from '../CustomerCare/description/properties';
 import {
 	assigneeFilter,

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 
-import { htmlToText } from '../../nodes/CustomerCare/output/comments';
+import { htmlToText } from '../../nodes/CustomerCare/output/htmlText';
 import { apiError } from '../../nodes/CustomerCare/transport/errors';
 import { propertyRuns } from '../unit/property';
 

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 
-import { htmlToText, readableComment } from '../../nodes/CustomerCare/output/comments';
+import { htmlToText } from '../../nodes/CustomerCare/output/htmlText';
+import { readableComment } from '../../nodes/CustomerCare/output/comments';
 import { propertyRuns } from './property';
 
 /** Text as an HTML editor writes it: the five markup characters as entities, lines as <br> in a <p>. */

@@ -8,15 +8,10 @@
 import fc from 'fast-check';
 
 import { formFieldsOf } from '../../nodes/CustomerCare/customFields/form';
-import {
-	buildCustomFields,
-	choiceOptions,
-	kindOf,
-	typeNameOf,
-	withFieldLabels,
-} from '../../nodes/CustomerCare/customFields/values';
+import { buildCustomFields, choiceOptions, kindOf, typeNameOf } from '../../nodes/CustomerCare/customFields/values';
+import { withFieldLabels } from '../../nodes/CustomerCare/customFields/labels';
 import { fieldDefinitionsOf } from '../../nodes/CustomerCare/definitions/lookups';
-import type { Fail } from '../../nodes/CustomerCare/checks/checks';
+import type { Fail } from '../../nodes/CustomerCare/checks/fieldRule';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

@@ -11,7 +11,7 @@ import { DateTime } from 'luxon';
 import { customFieldPayload, formEntries, formFieldIds, formFieldsOf, type FormValue } from '../../nodes/CustomerCare/customFields/form';
 import { kindOf, type FieldKind } from '../../nodes/CustomerCare/customFields/values';
 import type { FieldDefinition } from '../../nodes/CustomerCare/definitions/lookups';
-import type { Fail } from '../../nodes/CustomerCare/checks/checks';
+import type { Fail } from '../../nodes/CustomerCare/checks/fieldRule';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

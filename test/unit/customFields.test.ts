@@ -6,15 +6,10 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import {
-	buildCustomFields,
-	coerceValue,
-	findField,
-	kindOf,
-	withFieldLabels,
-} from '../../nodes/CustomerCare/customFields/values';
+import { buildCustomFields, coerceValue, findField, kindOf } from '../../nodes/CustomerCare/customFields/values';
+import { withFieldLabels } from '../../nodes/CustomerCare/customFields/labels';
 import { fieldDefinitionsOf, nameOf, type FieldDefinition } from '../../nodes/CustomerCare/definitions/lookups';
-import type { Fail } from '../../nodes/CustomerCare/checks/checks';
+import type { Fail } from '../../nodes/CustomerCare/checks/fieldRule';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

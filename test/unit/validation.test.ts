@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
 import { toIsoZ, toZoneless } from '../../nodes/CustomerCare/transport/dates';
-import { checkField, isEmpty, type Fail, type FieldRule } from '../../nodes/CustomerCare/checks/checks';
+import { checkField, isEmpty, type Fail, type FieldRule } from '../../nodes/CustomerCare/checks/fieldRule';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

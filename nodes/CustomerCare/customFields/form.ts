@@ -8,7 +8,7 @@ import {
 	type FieldKind,
 } from './values';
 import type { FieldDefinition } from '../definitions/lookups';
-import type { Fail } from '../checks/checks';
+import type { Fail } from '../checks/fieldRule';
 
 /**
  * The "Custom Fields" form (n8n's resourceMapper): one typed input per custom field of the

@@ -8,8 +8,8 @@ import type {
 
 import { customFieldPayload, formFieldIds, type FormValue } from './form';
 import type { CustomFieldInput } from './values';
-import type { ItemContext, LookupStep } from '../engine/operation';
-import { failFor, type Fail } from '../checks/checks';
+import type { ItemContext, LookupStep } from '../engine/spec';
+import { failFor, type Fail } from '../checks/fieldRule';
 
 /**
  * How Create and Update of tickets, leads and deals take custom fields:

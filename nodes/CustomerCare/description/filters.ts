@@ -9,7 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { CALL_TYPE_OPTIONS, CLOSED_TYPE_OPTIONS, CONVERT_TYPE_OPTIONS } from '../api/codes';
 import type { DateFilter } from '../api/endpoints';
 import { codeOf, type CodeWords } from '../api/records';
-import { checked, declaredCheckOf } from '../checks/checks';
+import { checked, declaredCheckOf } from '../checks/declared';
 import { dynamicOptions } from './properties';
 
 /** A filter as a Get Many option: sent as the query parameter of its name. */

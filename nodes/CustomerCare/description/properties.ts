@@ -1,7 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { recordLocatorProperty } from './recordLocator';
-import { checked, RECORD_ID } from '../checks/checks';
+import { checked, RECORD_ID } from '../checks/declared';
 
 /** Options of a collection in alphabetical order, as n8n's style wants them. */
 export function alphabetical(options: INodeProperties[]): INodeProperties[] {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { checked, declaredCheckOf } from '../checks/checks';
+import { checked, declaredCheckOf } from '../checks/declared';
 
 /**
  * Where the value of each account-filled dropdown comes from, named by the operation that lists

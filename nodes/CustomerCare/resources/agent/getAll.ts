@@ -11,4 +11,5 @@ export const { operation: getAllAgents, fields: getAllAgentsFields } = listOpera
 			'List the staff users (agents) of the account with their group, role and per-channel status (call, chat, ticket)',
 	},
 	AGENT.list,
+	'agent',
 );

@@ -6,10 +6,17 @@ import type {
 } from 'n8n-workflow';
 
 import { CALL } from '../../api/endpoints';
-import { collection, dateRangeFields, returnAllAndLimit } from '../../description/properties';
+import {
+	collection,
+	dateRangeFields,
+	returnAllAndLimit,
+	simplifyProperty,
+} from '../../description/properties';
 import { asQuery, callAgentFilter, callTypeFilter, serviceFilter } from '../../description/filters';
-import { operation, type ItemContext } from '../../engine/operation';
-import { checkDateRanges, checked } from '../../checks/checks';
+import { operation } from '../../engine/operation';
+import type { ItemContext } from '../../engine/spec';
+import { checkDateRanges } from '../../checks/dateRanges';
+import { checked } from '../../checks/declared';
 
 /** A sortable value of a call: times as text sort as written (`YYYY-MM-DD HH:mm:ss`), durations in seconds. */
 function sortKey(call: IDataObject, orderBy: string): string | number {
@@ -157,6 +164,7 @@ export const getAllCallsFields: INodeProperties[] = [
 			routing: { send: { type: 'query', property: 'order_by' } },
 		},
 	]),
+	simplifyProperty('call', ['getAll']),
 ];
 
 export const getAllCalls = operation(
@@ -170,6 +178,7 @@ export const getAllCalls = operation(
 	CALL.list,
 	{
 		fields: getAllCallsFields,
+		simplify: 'call',
 		checks: [normalizeFilters, checkDateRanges(Object.values(CALL.list.dates), { required: true })],
 		list: { ...CALL.list, order: callOrder },
 	},

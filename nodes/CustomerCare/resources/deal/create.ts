@@ -2,7 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { DEAL } from '../../api/endpoints';
 import { sendCustomFields } from '../../customFields/input';
-import { alphabetical, collection, commentFields } from '../../description/properties';
+import {
+	alphabetical,
+	collection,
+	commentFields,
+	simplifyProperty,
+} from '../../description/properties';
 import { operation } from '../../engine/operation';
 import {
 	checkComment,
@@ -10,13 +15,8 @@ import {
 	newRecordOptions,
 	requireContact,
 } from '../sales/fields';
-import {
-	dealFieldOptions,
-	orderProductsProperty,
-	orderProperty,
-	pipelineProperties,
-	sendOrderProducts,
-} from './fields';
+import { dealFieldOptions, orderProperty, pipelineProperties } from './fields';
+import { orderProductsProperty, sendOrderProducts } from './orderProducts';
 
 const show = { resource: ['deal'], operation: ['create'] };
 
@@ -38,6 +38,7 @@ export const createDealFields: INodeProperties[] = [
 	),
 	orderProperty(show),
 	orderProductsProperty(show),
+	simplifyProperty('deal', ['create']),
 ];
 
 export const createDeal = operation(
@@ -51,6 +52,7 @@ export const createDeal = operation(
 	DEAL.create,
 	{
 		fields: createDealFields,
+		simplify: 'deal',
 		checks: [checkComment('deal', false), requireContact('deal'), sendOrderProducts],
 		lookups: [sendCustomFields('deal')],
 		findCreated: {

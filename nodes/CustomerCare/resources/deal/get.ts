@@ -1,7 +1,8 @@
 import { DEAL } from '../../api/endpoints';
-import { getRecordOperation } from '../../customFields/values';
+import { getRecordOperation } from '../getRecord';
 
 export const { operation: getDeal, fields: getDealFields } = getRecordOperation(
+	'deal',
 	'deal',
 	DEAL.get,
 	{ name: 'dealId', description: 'The ID of the deal' },

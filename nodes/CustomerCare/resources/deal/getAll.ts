@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEAL } from '../../api/endpoints';
-import { labelledOutput } from '../../customFields/values';
+import { labelledOutput } from '../../customFields/labels';
 import {
 	alphabetical,
 	collection,
@@ -19,7 +19,8 @@ import {
 } from '../../description/filters';
 import { operation } from '../../engine/operation';
 
-import { checkDateRanges, checked } from '../../checks/checks';
+import { checkDateRanges } from '../../checks/dateRanges';
+import { checked } from '../../checks/declared';
 
 export const getAllDealsFields: INodeProperties[] = [
 	...returnAllAndLimit('deal'),
@@ -52,6 +53,7 @@ export const getAllDeals = operation(
 	DEAL.list,
 	{
 		fields: getAllDealsFields,
+		simplify: 'deal',
 		checks: [checkDateRanges(labelledRanges(DEAL.list.dates))],
 		list: DEAL.list,
 		...labelledOutput,

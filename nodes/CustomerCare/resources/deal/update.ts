@@ -7,16 +7,12 @@ import {
 	collection,
 	commentFields,
 	recordIdProperty,
+	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
 import { checkComment, subjectProperty } from '../sales/fields';
-import {
-	dealFieldOptions,
-	orderProductsProperty,
-	orderProperty,
-	pipelineProperties,
-	sendOrderProducts,
-} from './fields';
+import { dealFieldOptions, orderProperty, pipelineProperties } from './fields';
+import { orderProductsProperty, sendOrderProducts } from './orderProducts';
 
 const show = { resource: ['deal'], operation: ['update'] };
 
@@ -39,6 +35,7 @@ export const updateDealFields: INodeProperties[] = [
 	),
 	orderProperty(show),
 	orderProductsProperty(show),
+	simplifyProperty('deal', ['update']),
 ];
 
 export const updateDeal = operation(
@@ -52,6 +49,7 @@ export const updateDeal = operation(
 	{ ...DEAL.update, path: pathWithId(DEAL.update, 'dealId') },
 	{
 		fields: updateDealFields,
+		simplify: 'deal',
 		checks: [checkComment('deal', true), sendOrderProducts],
 		lookups: [sendCustomFields('deal')],
 	},

@@ -11,4 +11,5 @@ export const { operation: getAllGroups, fields: getAllGroupsFields } = listOpera
 			'List the departments (groups) of the account; their IDs are used to assign tickets, leads and deals',
 	},
 	GROUP.list,
+	'group',
 );

@@ -2,7 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { LEAD } from '../../api/endpoints';
 import { sendCustomFields } from '../../customFields/input';
-import { alphabetical, collection } from '../../description/properties';
+import {
+	alphabetical,
+	collection,
+	simplifyProperty,
+} from '../../description/properties';
 import { operation } from '../../engine/operation';
 import {
 	checkUnqualifyReason,
@@ -12,7 +16,7 @@ import {
 	requireContact,
 	sharedFieldOptions,
 } from '../sales/fields';
-import { checked } from '../../checks/checks';
+import { checked } from '../../checks/declared';
 
 const show = { resource: ['lead'], operation: ['create'] };
 
@@ -39,6 +43,7 @@ export const createLeadFields: INodeProperties[] = [
 			...newRecordOptions('lead'),
 		]),
 	),
+	simplifyProperty('lead', ['create']),
 ];
 
 export const createLead = operation(
@@ -52,6 +57,7 @@ export const createLead = operation(
 	LEAD.create,
 	{
 		fields: createLeadFields,
+		simplify: 'lead',
 		checks: [requireContact('lead')],
 		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
 		findCreated: {

@@ -1,7 +1,8 @@
 import { LEAD } from '../../api/endpoints';
-import { getRecordOperation } from '../../customFields/values';
+import { getRecordOperation } from '../getRecord';
 
 export const { operation: getLead, fields: getLeadFields } = getRecordOperation(
+	'lead',
 	'lead',
 	LEAD.get,
 	{ name: 'leadId', description: 'The ID of the lead' },

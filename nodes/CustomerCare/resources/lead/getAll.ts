@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { LEAD } from '../../api/endpoints';
-import { labelledOutput } from '../../customFields/values';
+import { labelledOutput } from '../../customFields/labels';
 import {
 	alphabetical,
 	collection,
@@ -17,7 +17,8 @@ import {
 } from '../../description/filters';
 import { operation } from '../../engine/operation';
 
-import { checkDateRanges, checked } from '../../checks/checks';
+import { checkDateRanges } from '../../checks/dateRanges';
+import { checked } from '../../checks/declared';
 
 export const getAllLeadsFields: INodeProperties[] = [
 	...returnAllAndLimit('lead'),
@@ -45,6 +46,7 @@ export const getAllLeads = operation(
 	LEAD.list,
 	{
 		fields: getAllLeadsFields,
+		simplify: 'lead',
 		checks: [checkDateRanges(labelledRanges(LEAD.list.dates))],
 		list: LEAD.list,
 		...labelledOutput,

@@ -7,6 +7,7 @@ import {
 	collection,
 	commentFields,
 	recordIdProperty,
+	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
 import {
@@ -36,6 +37,7 @@ export const updateLeadFields: INodeProperties[] = [
 			subjectProperty('lead', 'New subject, up to 250 characters'),
 		]),
 	),
+	simplifyProperty('lead', ['update']),
 ];
 
 export const updateLead = operation(
@@ -49,6 +51,7 @@ export const updateLead = operation(
 	{ ...LEAD.update, path: pathWithId(LEAD.update, 'leadId') },
 	{
 		fields: updateLeadFields,
+		simplify: 'lead',
 		checks: [checkComment('lead', true)],
 		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
 	},

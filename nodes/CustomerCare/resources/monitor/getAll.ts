@@ -2,10 +2,14 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../../api/endpoints';
 import { MONITOR_STATUSES } from '../../api/records';
-import { returnAllAndLimit } from '../../description/properties';
-import { checkLimit, operation } from '../../engine/operation';
+import {
+	returnAllAndLimit,
+	simplifyProperty,
+} from '../../description/properties';
+import { checkLimit } from '../../checks/declared';
+import { operation } from '../../engine/operation';
 import { simplifyIsOn } from '../../output/simplify';
-import { checked } from '../../checks/checks';
+import { checked } from '../../checks/declared';
 import { listRecordsOf } from '../../transport/answerShape';
 
 export const getAllMonitorsFields: INodeProperties[] = [
@@ -28,6 +32,7 @@ export const getAllMonitorsFields: INodeProperties[] = [
 		{},
 	),
 	...returnAllAndLimit('monitor'),
+	simplifyProperty('monitor', ['getAll']),
 ];
 
 /**
@@ -55,6 +60,7 @@ export const getAllMonitors = operation(
 	MONITOR.heartbeat,
 	{
 		fields: getAllMonitorsFields,
+		simplify: 'monitor',
 		// The limit applies to the monitors of one answer; it is checked before asking.
 		checks: [
 			function () {

@@ -12,8 +12,9 @@ import type {
 } from 'n8n-workflow';
 
 import type { LeadStatus } from '../../definitions/lookups';
-import type { ItemContext, LookupStep } from '../../engine/operation';
-import { checked, isEmpty } from '../../checks/checks';
+import type { ItemContext, LookupStep } from '../../engine/spec';
+import { checked } from '../../checks/declared';
+import { isEmpty } from '../../checks/fieldRule';
 import { dynamicOptions, EXPRESSION_HINT_MANY } from '../../description/properties';
 
 export type SalesRecord = 'lead' | 'deal';

@@ -13,6 +13,7 @@ export const { operation: getAllServices, fields: getAllServicesFields } = listO
 			'List the channels (services) of the account: phone lines, chat, e-mail, social pages, SMS; filter by type or ID',
 	},
 	SERVICE.list,
+	'service',
 	[
 		collection('filters', { resource: ['service'], operation: ['getAll'] }, [
 			{

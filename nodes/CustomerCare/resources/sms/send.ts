@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { SMS } from '../../api/endpoints';
 import { collection, dynamicOptions } from '../../description/properties';
 import { operation } from '../../engine/operation';
-import { checked, RECORD_ID } from '../../checks/checks';
+import { checked, RECORD_ID } from '../../checks/declared';
 
 /** The API's limit on SMS text (docs/api.md#limits). */
 export const SMS_MAX_LENGTH = 1000;

@@ -8,9 +8,14 @@ import type {
 import { optionsOf, TICKET_PRIORITIES_CREATE, TICKET_STATUSES_WRITE } from '../../api/codes';
 import { TICKET } from '../../api/endpoints';
 import { customFieldProperties, sendCustomFields } from '../../customFields/input';
-import { collection, dynamicOptions } from '../../description/properties';
-import { operation, type ItemContext } from '../../engine/operation';
-import { checked } from '../../checks/checks';
+import {
+	collection,
+	dynamicOptions,
+	simplifyProperty,
+} from '../../description/properties';
+import { operation } from '../../engine/operation';
+import type { ItemContext } from '../../engine/spec';
+import { checked } from '../../checks/declared';
 
 const show = { resource: ['ticket'], operation: ['create'] };
 
@@ -224,6 +229,7 @@ export const createTicketFields: INodeProperties[] = [
 		},
 	]),
 	...customFieldProperties('ticket', ['create']),
+	simplifyProperty('ticket', ['create']),
 ];
 
 /** Phone and e-mail identify the customer; a known requester ID may replace them (POST /api/v1/tickets). */
@@ -251,6 +257,7 @@ export const createTicket = operation(
 	TICKET.create,
 	{
 		fields: createTicketFields,
+		simplify: 'ticketWritten',
 		checks: [requireRequester],
 		lookups: [sendCustomFields('ticket')],
 		findCreated: {

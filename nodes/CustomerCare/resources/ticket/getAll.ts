@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { TICKET } from '../../api/endpoints';
-import { labelledOutput } from '../../customFields/values';
+import { labelledOutput } from '../../customFields/labels';
 import {
 	collection,
 	dateRangeFields,
@@ -10,7 +10,7 @@ import {
 } from '../../description/properties';
 import { asQuery, assigneeFilter, requesterFilter, serviceFilter } from '../../description/filters';
 import { operation } from '../../engine/operation';
-import { checkDateRanges } from '../../checks/checks';
+import { checkDateRanges } from '../../checks/dateRanges';
 
 const show = { resource: ['ticket'], operation: ['getAll'] };
 
@@ -74,6 +74,7 @@ export const getAllTickets = operation(
 	TICKET.list,
 	{
 		fields: getAllTicketsFields,
+		simplify: 'ticketListItem',
 		checks: [checkDateRanges(Object.values(TICKET.list.dates), { required: true })],
 		list: TICKET.list,
 		...labelledOutput,

@@ -13,9 +13,12 @@ import {
 	commentFields,
 	dynamicOptions,
 	recordIdProperty,
+	simplifyProperty,
 } from '../../description/properties';
-import { operation, type ItemContext } from '../../engine/operation';
-import { checked, isEmpty } from '../../checks/checks';
+import { operation } from '../../engine/operation';
+import type { ItemContext } from '../../engine/spec';
+import { checked } from '../../checks/declared';
+import { isEmpty } from '../../checks/fieldRule';
 
 const show = { resource: ['ticket'], operation: ['update'] };
 
@@ -84,6 +87,7 @@ export const updateTicketFields: INodeProperties[] = [
 		),
 	]),
 	...customFieldProperties('ticket', ['update']),
+	simplifyProperty('ticket', ['update']),
 ];
 
 /** Every update adds a comment, written by an agent (PUT /api/v1/tickets/{ticketId}). */
@@ -110,6 +114,7 @@ export const updateTicket = operation(
 	{ ...TICKET.update, path: pathWithId(TICKET.update, 'ticketId') },
 	{
 		fields: updateTicketFields,
+		simplify: 'ticketWritten',
 		checks: [requireComment],
 		lookups: [sendCustomFields('ticket')],
 	},

@@ -1,0 +1,84 @@
+/**
+ * What an operation declares (its fields, checks, lookups, list, lost-create lookup, output
+ * shaping and Simplify record) and what each of its steps is given for one item.
+ */
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import type { RecordKind } from '../api/records';
+import type { LookupName, Lookups } from '../definitions/lookups';
+import type { CreateLookup } from '../transport/createLookup';
+import type { ListSpec } from '../transport/list';
+import type { Account } from '../transport/request';
+import type { Fail } from '../checks/fieldRule';
+
+/** What every step of one item knows: its index, its account and how to refuse it. */
+export interface ItemContext {
+	itemIndex: number;
+	account: Account;
+	/** The zone of the platform's clock (`account.clock.zone`), for dates the user gives without one. */
+	timeZone: string;
+	fail: Fail;
+	/** Filled by the lookup step (and, for the output, after the request); empty before it. */
+	lookups: Lookups;
+	/** The definitions the item's request was checked and built with. */
+	lookupNames: LookupName[];
+}
+
+/** A step on the request n8n built: checks (and converts) values, or completes the body. Sends nothing. */
+export type RequestStep = (
+	this: IExecuteSingleFunctions,
+	request: IHttpRequestOptions,
+	item: ItemContext,
+) => void | Promise<void>;
+
+/**
+ * A step that needs the account's definitions (custom fields, lead statuses): it names them for
+ * the item, they are read together, then it runs on the request (the output may use them too).
+ */
+export interface LookupStep {
+	needs: (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => LookupName[];
+	run?: RequestStep;
+}
+
+/**
+ * Definitions the output needs (Simplify's labels), read after the request and only for what
+ * the records hold: a write is never held back, nor a refused one charged, for its labels.
+ */
+export interface OutputLookupStep {
+	needs: (this: IExecuteSingleFunctions, records: IDataObject[]) => LookupName[];
+}
+
+export interface OperationSpec {
+	/** The operation's parameters: each number, ID and checked field among them is checked before sending. */
+	fields?: INodeProperties[];
+	/** Checks across fields, after the fields' own checks. */
+	checks?: RequestStep[];
+	/** Steps that need the account's definitions, read in one lookup before the request. */
+	lookups?: LookupStep[];
+	/** Definitions the output needs, read after the request. */
+	outputLookups?: OutputLookupStep[];
+	/** The answer is a list: Return All / Limit apply. */
+	list?: ListSpec;
+	/** A create: where to look the record up when the answer to it was lost. */
+	findCreated?: CreateLookup;
+	/**
+	 * The kind of record the operation outputs (api/records.ts): with Simplify on, its times
+	 * are read by the platform's clock and its codes get labels (output/simplify.ts). The
+	 * operation's fields hold its Simplify switch (description/properties.ts `simplifyProperty`).
+	 */
+	simplify?: RecordKind;
+	/**
+	 * Last shaping step on the records, e.g. custom fields by label. For a list it runs on each
+	 * page as the page arrives: it takes the records one by one (no count, order or limit).
+	 */
+	transform?: (
+		this: IExecuteSingleFunctions,
+		records: IDataObject[],
+		item: ItemContext,
+	) => Promise<IDataObject[]> | IDataObject[];
+}

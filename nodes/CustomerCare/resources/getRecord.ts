@@ -1,0 +1,43 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { pathWithId, type Endpoint } from '../api/endpoints';
+import type { RecordKind } from '../api/records';
+import { labelledOutput } from '../customFields/labels';
+import { recordIdProperty, simplifyProperty } from '../description/properties';
+import { operation } from '../engine/operation';
+
+/**
+ * The Get operation of a record with custom fields (ticket, lead, deal): its ID in the path,
+ * and its custom fields keyed by label when Simplify is on.
+ */
+export function getRecordOperation(
+	resource: 'ticket' | 'lead' | 'deal',
+	record: RecordKind,
+	endpoint: Endpoint,
+	id: { name: string; description: string },
+	description: string,
+): { operation: INodePropertyOptions; fields: INodeProperties[] } {
+	const fields = [
+		recordIdProperty(
+			resource,
+			'get',
+			`${resource.charAt(0).toUpperCase()}${resource.slice(1)} ID`,
+			id.name,
+			id.description,
+		),
+		simplifyProperty(resource, ['get']),
+	];
+	return {
+		fields,
+		operation: operation(
+			{
+				name: 'Get',
+				value: 'get',
+				action: `Get a ${resource} by ID with its comments and custom fields`,
+				description,
+			},
+			{ ...endpoint, path: pathWithId(endpoint, id.name) },
+			{ fields, ...labelledOutput, simplify: record },
+		),
+	};
+}
