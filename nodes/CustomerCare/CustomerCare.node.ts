@@ -71,13 +71,9 @@ export class CustomerCare implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'customerCareApi', required: true, testedBy: 'customerCareApiTest' }],
-		// Requests are built here declaratively and sent by our transport (engine/operation.ts), to
-		// this address: {Base URL}/{domain}/api/... (docs/api.md#addresses-and-authentication).
-		requestDefaults: {
-			baseURL:
-				'={{String($credentials.baseUrl ?? "").replace(/\\/+$/, "")}}/{{encodeURIComponent(String($credentials.domain ?? "").trim())}}',
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-		},
+		// No requestDefaults: n8n builds each request's method, path, query and body from the
+		// operations' routing, and our transport (engine/run.ts → transport/send.ts) adds the
+		// address ({Base URL}/{domain}, or the Status URL) and headers, with failover to the backup.
 		properties,
 	};
 

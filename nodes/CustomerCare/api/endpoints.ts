@@ -15,6 +15,8 @@ export interface Endpoint {
 	path: string;
 	/** The property of the answer holding the record(s), e.g. `ticket`. */
 	rootProperty?: string;
+	/** `list`: the answer's root holds many records (lists, reference lists); else one record. */
+	answers?: 'list';
 	/** `status`: the public heartbeat at the credential's Status URL, sent without the token. */
 	target?: 'status';
 	/** A POST that only reads (the lost reasons): its answer is checked as a read's. */
@@ -44,7 +46,7 @@ function list<Spec extends Omit<ListEndpoint, 'method' | 'path'>>(
 	path: string,
 	spec: Spec,
 ): Spec & ListEndpoint {
-	return { method: 'GET', path, ...spec };
+	return { method: 'GET', path, answers: 'list', ...spec };
 }
 
 /** The windowed query pairs of a list's date filters (the 31-day limit, docs/api.md#times). */
@@ -149,6 +151,7 @@ export const DEAL = {
 		method: 'POST',
 		path: '/api/v1/deal/lost-reasons',
 		rootProperty: 'reasons',
+		answers: 'list',
 		readOnly: true,
 	},
 } as const satisfies Record<string, Endpoint>;

@@ -33,8 +33,7 @@ const isRecord = (value: unknown) =>
  * encodes an empty object as `[]`) is no record. A reference list answers an array.
  */
 function holdsItsRecords(endpoint: Endpoint, root: unknown): boolean {
-	const answersOneRecord = !('idProperty' in endpoint) && !endpoint.readOnly;
-	if (answersOneRecord) return isRecord(root);
+	if (endpoint.answers !== 'list') return isRecord(root);
 	return Array.isArray(root) || (typeof root === 'object' && root !== null);
 }
 
@@ -140,10 +139,9 @@ async function answerRecords(
 		return rootProperty ? { [rootProperty]: found } : found;
 	});
 	// A list's root is our assumption: without it, the one array of the answer (answerShape.ts).
-	const listAnswer = 'idProperty' in endpoint || endpoint.readOnly;
 	const root = !rootProperty
 		? answer
-		: listAnswer
+		: endpoint.answers === 'list'
 			? listRootOf(answer, rootProperty)
 			: answer[rootProperty];
 	if (rootProperty && !holdsItsRecords(endpoint, root)) {

@@ -29,11 +29,11 @@ export function operation(
 		routing: {
 			request: {
 				method: endpoint.method,
+				// The path only: the transport adds the address (transport/send.ts).
 				url: endpoint.path,
-				// The heartbeat lives at the credential's Status URL, not under the domain.
-				...(endpoint.target === 'status' ? { baseURL: '={{$credentials.statusUrl}}' } : {}),
 			},
-			send: { preSend: undefined, paginate: true },
+			// n8n calls the `pagination` hook only when `paginate` is set: every operation sets it.
+			send: { paginate: true },
 			operations: { pagination: runOperation(endpoint, spec) },
 		},
 	};

@@ -2,14 +2,10 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../../api/endpoints';
 import { MONITOR_STATUSES } from '../../api/records';
-import {
-	returnAllAndLimit,
-	simplifyProperty,
-} from '../../description/properties';
-import { checkLimit } from '../../checks/declared';
+import { checked, checkLimit } from '../../checks/declared';
+import { returnAllAndLimit, simplifyProperty } from '../../description/properties';
 import { operation } from '../../engine/operation';
 import { simplifyIsOn } from '../../output/simplify';
-import { checked } from '../../checks/declared';
 import { listRecordsOf } from '../../transport/answerShape';
 
 export const getAllMonitorsFields: INodeProperties[] = [
