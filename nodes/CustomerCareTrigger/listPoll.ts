@@ -15,7 +15,7 @@ import { completeRead, planPoll, rememberStatuses, type PollState } from './curs
 import { passesLocalFilters, queryOf } from './eventFilters';
 import type { ListEvent } from './events';
 import { output } from './listOutput';
-import { changesOf, chunkReader, type ListPoll } from './listRead';
+import { changesOf, readListWindow, type ListPoll } from './listRead';
 import { pollBudgetMsOf } from './pollBudget';
 import { sample } from './sampleEvents';
 import { moveTo } from './staticData';
@@ -76,7 +76,10 @@ export async function pollList(
 		maxRequests: MAX_LIST_REQUESTS_PER_POLL,
 		pageSize: MAX_PAGE_SIZE,
 	};
-	const bounded = await boundedRead(plan.window, budget, () => Date.now(), chunkReader(poll, qs));
+	// Each chunk is read whole or not at all: a read whose pages kept shifting is dropped (transport/list.ts).
+	const bounded = await boundedRead(plan.window, budget, () => Date.now(), async (chunk, accept) =>
+		await readListWindow(poll, qs, chunk, { accept, whenUnstable: 'drop' }),
+	);
 	const readChanges = changesOf(poll, bounded.records);
 	// The first chunk is always read, so `read` is set; the cursor moves to its end only.
 	const { handled, state: read } = completeRead(

@@ -1,14 +1,13 @@
 /**
  * Reading a list event's records: one window of its list, every page, through the action node's
  * transport (transport/list.ts), and the changes those records are. Used by the poll's bounded
- * read (listPoll.ts, chunk by chunk) and by Fetch Test Event (sampleEvents.ts).
+ * read (listPoll.ts, chunk by chunk) and by Fetch Test Event (sampleEvents.ts): one request for both.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { readApiTime, toQueryTime } from '../CustomerCare/transport/clock';
-import { fetchList, readAllPages } from '../CustomerCare/transport/list';
+import { readAllPages, type PagedReadOptions, type PagesRead } from '../CustomerCare/transport/list';
 import type { Account } from '../CustomerCare/transport/request';
-import type { ReadChunk } from './boundedRead';
 import { changeOf, type Change, type ReadWindow } from './cursor';
 import type { ListEvent } from './events';
 
@@ -19,30 +18,26 @@ export interface ListPoll {
 	account: Account;
 }
 
-/** The request of the event's list for one window, [since, to] in whole seconds. */
-function windowRequest({ event, account }: ListPoll, qs: IDataObject, window: ReadWindow) {
+/**
+ * Every page of one window of the event's list, [since, to] in whole seconds (at most 31 days,
+ * docs/api.md#limits). `options` as readAllPages takes them: by default every record is read,
+ * and a read whose pages kept shifting is kept.
+ */
+export async function readListWindow(
+	{ ctx, event, account }: ListPoll,
+	qs: IDataObject,
+	window: ReadWindow,
+	options?: PagedReadOptions,
+): Promise<PagesRead> {
 	const { list, date } = event;
 	const { clock } = account;
-	return {
+	const request = {
 		method: list.method,
 		path: list.path,
 		account,
 		qs: { ...qs, [date.since]: toQueryTime(window.since, clock), [date.to]: toQueryTime(window.to, clock) },
 	};
-}
-
-/** Every record of the event's list whose change falls in [since, to] (whole seconds), all pages. */
-export async function readWindow(poll: ListPoll, qs: IDataObject, since: number, to: number) {
-	return await fetchList.call(poll.ctx, windowRequest(poll, qs, { since, to }), poll.event.list);
-}
-
-/** Reads one chunk of the event's list (one window, every page), or only its size when it does not fit. */
-export function chunkReader(poll: ListPoll, qs: IDataObject): ReadChunk<IDataObject> {
-	return async (chunk, accept) =>
-		await readAllPages.call(poll.ctx, windowRequest(poll, qs, chunk), poll.event.list, {
-			accept,
-			whenUnstable: 'drop',
-		});
+	return await readAllPages.call(ctx, request, list, options);
 }
 
 /**

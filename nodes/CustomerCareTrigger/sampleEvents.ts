@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { compareChanges, type Change } from './cursor';
 import { passesLocalFilters } from './eventFilters';
 import { output } from './listOutput';
-import { changesOf, readWindow, type ListPoll } from './listRead';
+import { changesOf, readListWindow, type ListPoll } from './listRead';
 
 const SAMPLE_SIZE = 3;
 /** Fetch Test Event looks back this far, widening until it has a sample: an hour, a day, a week. */
@@ -20,8 +20,8 @@ export async function sample(poll: ListPoll, chosen: IDataObject, qs: IDataObjec
 	const now = Date.now();
 	let newest: Change[] = [];
 	for (const hours of SAMPLE_LOOKBACK_HOURS) {
-		const records = await readWindow(poll, qs, now - hours * 3_600_000, now);
-		newest = changesOf(poll, records)
+		const read = await readListWindow(poll, qs, { since: now - hours * 3_600_000, to: now });
+		newest = changesOf(poll, read.records ?? [])
 			.filter((change) => passesLocalFilters(event, chosen, change, {}))
 			.sort(compareChanges)
 			.slice(-SAMPLE_SIZE);
