@@ -6,35 +6,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
+import { isEmpty } from '../CustomerCare/checks/checks';
 import { codeIsChosen } from '../CustomerCare/description/filters';
+import { idsOf } from '../CustomerCare/transport/errors';
 import type { Change, PollState } from './cursor';
 import type { ListEvent } from './events';
-
-/** IDs of a multi-select, or of text a workflow saved before it was one (`"1,2"`). */
-function idsOf(value: unknown): Array<string | number> {
-	if (Array.isArray(value)) return value as Array<string | number>;
-	return typeof value === 'string'
-		? value
-				.split(',')
-				.map((id) => id.trim())
-				.filter(Boolean)
-		: [];
-}
 
 /** The query a list event sends: its fixed part and the filters the API can apply. */
 export function queryOf(event: ListEvent, chosen: IDataObject): IDataObject {
 	const qs: IDataObject = { ...event.query };
 	for (const key of ['assignee_id', 'service_id', 'requester_id', 'agent_id', 'call_type']) {
-		if (
-			event.filters.includes(key) &&
-			chosen[key] !== undefined &&
-			chosen[key] !== '' &&
-			chosen[key] !== 0
-		) {
+		if (event.filters.includes(key) && !isEmpty(chosen[key]) && chosen[key] !== 0) {
 			qs[key] = chosen[key];
 		}
 	}
 	if (event.filters.includes('call_type') && chosen.call_type === 0) qs.call_type = 0;
+	// A multi-select, or text a workflow saved before it was one ("1,2").
 	const list = (key: string) => (event.filters.includes(key) ? idsOf(chosen[key]) : []);
 	if (list('lead_status_ids').length) qs.status_ids = list('lead_status_ids').join(',');
 	if (list('pipeline_ids').length) qs.pipeline_ids = list('pipeline_ids').join(',');
