@@ -1,0 +1,119 @@
+/**
+ * One poll of a list event (tickets, leads, deals, calls): the saved cursor plans a window
+ * (cursor.ts), the window is read within the poll's budget (boundedRead.ts, listRead.ts), the new
+ * changes are kept and filtered, shaped (listOutput.ts), and only then the cursor moves
+ * (staticData.ts). Manual runs go to Fetch Test Event (sampleEvents.ts).
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { toEpochMs } from '../CustomerCare/transport/dates';
+import { MAX_PAGE_SIZE } from '../CustomerCare/transport/list';
+import { getAccount } from '../CustomerCare/transport/request';
+import { boundedRead } from './boundedRead';
+import { completeRead, planPoll, rememberStatuses, type PollState } from './cursor';
+import { passesLocalFilters, queryOf } from './eventFilters';
+import type { ListEvent } from './events';
+import { output } from './listOutput';
+import { changesOf, readListWindow, type ListPoll } from './listRead';
+import { pollBudgetMsOf } from './pollBudget';
+import { sample } from './sampleEvents';
+import { moveTo } from './staticData';
+import { warnOfStampsOutside } from './zoneCheck';
+
+/** The Overlap option's default (the node's description shows it). */
+export const DEFAULT_OVERLAP_SECONDS = 120;
+
+/**
+ * Requests one poll may make to read its list: 20 pages of 500, about 10,000 changes. It bounds
+ * what one execution carries and the time Simplify takes on it, where n8n's budget is large
+ * (5 minutes on the in-memory scheduler); a bigger backlog is read over the following polls.
+ */
+const MAX_LIST_REQUESTS_PER_POLL = 20;
+
+/** The Overlap option in ms: whole seconds (a fraction reads a little more), refused when not a number ≥ 0. */
+function overlapMsOf(ctx: IPollFunctions, options: IDataObject): number {
+	const seconds = Number(options.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS);
+	if (!Number.isFinite(seconds) || seconds < 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Overlap (Seconds) is ${JSON.stringify(options.overlapSeconds)}; a number of seconds of 0 or more is allowed`,
+		);
+	}
+	return Math.ceil(seconds) * 1000;
+}
+
+/**
+ * One poll: a pure step from the saved state to (output, next state). Every read the output
+ * needs (the list, and with Simplify the definitions and labels) happens before the state moves.
+ * The list is read within the poll's budget (boundedRead.ts): what the poll emits and where its
+ * cursor goes depend only on the static data n8n gave it and on the platform's data.
+ */
+export async function pollList(
+	ctx: IPollFunctions,
+	event: ListEvent,
+	startedAt: number,
+): Promise<INodeExecutionData[][] | null> {
+	const state = ctx.getWorkflowStaticData('node') as PollState;
+	const chosen = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const account = await getAccount.call(ctx);
+	const poll: ListPoll = { ctx, event, account };
+	const qs = queryOf(event, chosen);
+	if (ctx.getMode() === 'manual') return await sample(poll, chosen, qs);
+
+	const overlapMs = overlapMsOf(ctx, options);
+	const plannedAt = Date.now();
+	const plan = planPoll(state, plannedAt, overlapMs, toEpochMs(options.startFrom, account.clock.zone));
+	if (!plan.window) {
+		moveTo(state, plan.state);
+		return null;
+	}
+
+	const budget = {
+		startedAt,
+		budgetMs: pollBudgetMsOf(ctx),
+		maxRequests: MAX_LIST_REQUESTS_PER_POLL,
+		pageSize: MAX_PAGE_SIZE,
+	};
+	// Each chunk is read whole or not at all: a read whose pages kept shifting is dropped (transport/list.ts).
+	const bounded = await boundedRead(plan.window, budget, () => Date.now(), async (chunk, accept) =>
+		await readListWindow(poll, qs, chunk, { accept, whenUnstable: 'drop' }),
+	);
+	const readChanges = changesOf(poll, bounded.records);
+	// The first chunk is always read, so `read` is set; the cursor moves to its end only.
+	const { handled, state: read } = completeRead(
+		plan.state,
+		bounded.read ?? plan.window,
+		readChanges,
+		overlapMs,
+		plannedAt,
+	);
+	const zoneWarned = warnOfStampsOutside(poll, bounded.read ?? plan.window, readChanges, plan.state);
+	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, plan.state));
+	// Only Status Becomes needs the statuses seen before.
+	const statusesChosen = Array.isArray(chosen.ticket_statuses) && chosen.ticket_statuses.length > 0;
+	const afterRead: PollState = { ...read, zoneWarned };
+	const next: PollState =
+		event.filters.includes('ticket_statuses') && statusesChosen
+			? {
+					...afterRead,
+					lastStatus: rememberStatuses(
+						read.lastStatus,
+						handled.map((change) => ({
+							id: change.id,
+							status: String(change.record.ticket_status),
+						})),
+					),
+				}
+			: afterRead;
+	const result =
+		emitted.length === 0
+			? null
+			: await output(
+					poll,
+					emitted.map((change) => change.record),
+				);
+	moveTo(state, next);
+	return result;
+}

@@ -1,0 +1,68 @@
+/**
+ * One poll of Monitor Status Changed: the status heartbeat read once (docs/api.md#heartbeat-and-monitors),
+ * compared with the statuses the last poll saw. No cursor and no window: the heartbeat is a snapshot.
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { MONITOR, MONITOR_ROOT } from '../CustomerCare/api/endpoints';
+import { presentRecords } from '../CustomerCare/output/simplify';
+import { listRecordsOf } from '../CustomerCare/transport/answerShape';
+import { customerCareRequest, getAccount } from '../CustomerCare/transport/request';
+import type { PollState } from './cursor';
+import { moveTo } from './staticData';
+
+export async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const state = ctx.getWorkflowStaticData('node') as PollState;
+	const direction = ctx.getNodeParameter('direction', 'any') as string;
+	const account = await getAccount.call(ctx);
+	const answer = await customerCareRequest.call(ctx, { ...MONITOR.heartbeat, account });
+	const monitors = listRecordsOf(ctx.getNode(), answer, {
+		...MONITOR.heartbeat,
+		root: MONITOR_ROOT,
+	});
+	const label = (status: unknown) => (Number(status) === 1 ? 'UP' : 'DOWN');
+	const simplify = ctx.getNodeParameter('options.simplify', true) as boolean;
+	// Simplify adds the heartbeat's generation time and the labels; off, the monitor as the API gave it.
+	const describe = (monitor: IDataObject, previous?: number): IDataObject => ({
+		...monitor,
+		previous_status: previous ?? null,
+		...(simplify ? { generated_at: answer.generated_at } : {}),
+	});
+	const emit = (events: IDataObject[]) => [
+		ctx.helpers.returnJsonArray(
+			simplify
+				? presentRecords(events, 'monitor', account.clock, {})
+				: events,
+		),
+	];
+
+	if (ctx.getMode() === 'manual') {
+		if (monitors.length === 0)
+			throw new NodeOperationError(ctx.getNode(), 'The heartbeat lists no monitors');
+		return emit(monitors.map((monitor) => describe(monitor)));
+	}
+
+	const previous = state.monitors;
+	const next: PollState = {
+		...state,
+		monitors: Object.fromEntries(
+			monitors.map((monitor) => [String(monitor.id), Number(monitor.status)]),
+		),
+	};
+	const changed =
+		previous === undefined
+			? []
+			: monitors.filter((monitor) => {
+					const before = previous[String(monitor.id)];
+					if (before === undefined || before === Number(monitor.status)) return false;
+					return direction === 'any' || direction === label(monitor.status);
+				});
+	// The output is built before the state moves, as for the list events.
+	const result =
+		changed.length === 0
+			? null
+			: emit(changed.map((monitor) => describe(monitor, previous![String(monitor.id)])));
+	moveTo(state, next);
+	return result;
+}
