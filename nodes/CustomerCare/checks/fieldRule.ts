@@ -117,20 +117,13 @@ export function checkField(rule: FieldRule, value: unknown, clock: PlatformClock
 		const whole = rule.rangeStart ? Math.ceil(ms! / 1000) * 1000 : ms!;
 		return rule.date === 'query' ? toQueryTime(whole, clock) : toZoneless(whole, clock.zone);
 	}
-	if (rule.idList) {
+	if (rule.idList || rule.idArray) {
 		const ids = (Array.isArray(value) ? value : String(value).split(','))
 			.map((id) => String(id).trim())
 			.filter((id) => id !== '');
 		const wrong = ids.find((id) => !/^\d+$/.test(id));
 		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
-		return ids.join(',');
-	}
-	if (rule.idArray) {
-		const ids = (Array.isArray(value) ? value : String(value).split(','))
-			.map((id) => String(id).trim())
-			.filter((id) => id !== '');
-		const wrong = ids.find((id) => !/^\d+$/.test(id));
-		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
+		if (rule.idList) return ids.join(',');
 		return ids.length > 0 ? ids.map(Number) : undefined;
 	}
 	if (rule.id) {
