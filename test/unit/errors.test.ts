@@ -4,7 +4,9 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { apiError, extraDataOf, idsOf, notFoundError, redact, tokenForms } from '../../nodes/CustomerCare/transport/errors';
+import { extraDataOf, idsOf } from '../../nodes/CustomerCare/transport/answerMessage';
+import { apiError, notFoundError } from '../../nodes/CustomerCare/transport/refusalErrors';
+import { redact, tokenForms } from '../../nodes/CustomerCare/transport/tokenRedaction';
 
 const NODE = { id: '1', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const failure = { method: 'PUT', path: '/api/v1/tickets/7', host: 'https://api.example.com' };

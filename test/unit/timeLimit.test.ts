@@ -8,7 +8,7 @@
 import type { INode } from 'n8n-workflow';
 
 import type { Account } from '../../nodes/CustomerCare/transport/account';
-import { exchange } from '../../nodes/CustomerCare/transport/request';
+import { exchange } from '../../nodes/CustomerCare/transport/exchange';
 import type { FullResponse } from '../../nodes/CustomerCare/transport/send';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 

@@ -10,8 +10,9 @@ import type {
 import { AGENT } from '../api/endpoints';
 import { accountOf, type Account } from '../transport/account';
 import { listRecordsOf } from '../transport/answerShape';
+import { exchange, type FinalAnswer } from '../transport/exchange';
 import { isLow, type QuotaSnapshot } from '../transport/quota';
-import { exchange, quotaOf, type FinalAnswer } from '../transport/request';
+import { quotaOf } from '../transport/request';
 import type { FullResponse, Send } from '../transport/send';
 
 /** Who the errors of the test are from (the test runs outside any workflow). */

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readApiTime, toQueryTime } from './clock';
-import { clock, UnconfirmedWriteError } from './errors';
+import { toUtcText } from './dates';
+import { UnconfirmedWriteError } from './unansweredErrors';
 import { fetchList } from './list';
 import { getAccount, type ApiRequest, type TransportContext } from './request';
 
@@ -86,7 +87,7 @@ export async function findLostCreate(
 		created_to: toQueryTime(to, account.clock),
 	};
 	for (const filter of FILTERS) if (text(sent[filter]) !== '') qs[filter] = sent[filter];
-	const searched = `A search of the ${lookup.noun}s created between ${clock(since)} and ${clock(to)}`;
+	const searched = `A search of the ${lookup.noun}s created between ${toUtcText(since)} and ${toUtcText(to)}`;
 
 	let finding: string;
 	if (
