@@ -3,8 +3,7 @@
  * n8n reads it to back off polls and retries: timed causes wait (`retryAfterMs`, else
  * `resetsAtEpochMs`), actionable causes need a person. An older n8n ignores the option.
  */
-import type { Failure } from 'n8n-workflow';
-import type { NodeApiError } from 'n8n-workflow';
+import type { Failure, NodeApiError } from 'n8n-workflow';
 
 export type ErrorOptions = NonNullable<ConstructorParameters<typeof NodeApiError>[2]>;
 
