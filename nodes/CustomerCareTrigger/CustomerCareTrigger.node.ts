@@ -34,7 +34,8 @@ import { toEpochMs } from '../CustomerCare/transport/dates';
 import { presentLookupsOf, presentRecords } from '../CustomerCare/output/simplify';
 import { optionsSubtitle } from '../CustomerCare/description/subtitle';
 import { listRecordsOf } from '../CustomerCare/transport/answerShape';
-import { fetchList, MAX_PAGE_SIZE, readAllPages } from '../CustomerCare/transport/list';
+import { fetchList } from '../CustomerCare/transport/list';
+import { MAX_PAGE_SIZE, readAllPages } from '../CustomerCare/transport/pages';
 import { customerCareRequest, getAccount, type Account } from '../CustomerCare/transport/request';
 import {
 	changeOf,

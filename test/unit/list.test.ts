@@ -11,7 +11,8 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { toIsoZ } from '../../nodes/CustomerCare/transport/dates';
-import { dedupe, splitWindow } from '../../nodes/CustomerCare/transport/list';
+import { splitWindow } from '../../nodes/CustomerCare/transport/dateWindows';
+import { dedupe } from '../../nodes/CustomerCare/transport/pages';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;
