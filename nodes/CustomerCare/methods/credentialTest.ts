@@ -64,7 +64,7 @@ function messageOf(answer: FinalAnswer, account: Account): string | undefined {
 	}
 	if (answer.kind === 'lockedOut')
 		return `The platform has locked this domain out: ${answer.message}`;
-	// notFound only answers a record read (request.ts), which the test is not.
+	// notFound only answers a record read (exchange.ts), which the test is not.
 	const body: IDataObject = (answer.kind === 'rejected' ? answer.body : undefined) ?? {};
 	const apiMessage = typeof body.message === 'string' ? body.message : '';
 	if (answer.status === 401) {
