@@ -1,22 +1,27 @@
-import type { IHttpRequestMethods } from 'n8n-workflow';
-
-import type { Verdict } from './classify';
-
 /**
  * WHERE A REQUEST IS SENT AGAIN, AND WHY. The only place that decides it: exchange.ts carries
  * out what nextStep says after each attempt, pages.ts asks readsAgain after a read whose pages
  * shifted. Every reason, in one table (the rules below say more):
  *
- * | After                                   | Sent again?                                   | When                          | Rule |
- * |-----------------------------------------|-----------------------------------------------|-------------------------------|------|
- * | 429                                     | yes, at most MAX_429_RESENDS times (in a busy second until the guard's stop); never while the guard blocks | after the account's pause (rateLimitPolicy.ts) | 1 |
- * | no usable answer to a write that may have arrived | never: UnconfirmedWriteError       | —                             | 2 |
- * | no usable answer to a write that never left | yes: the backup, else the same host      | at once / 1 s, 2 s, 4 s       | 2 |
- * | no usable answer to a read              | yes: the same host, then the backup           | 1 s, 2 s, 4 s; then at once   | 2 |
- * | an answer (2xx, 4xx, failure code), the lock-out | never                                | —                             | 3 |
- * | a record read's second 500              | one probe of the host decides (not found, or rule 2) | at once                | 4 |
- * | a paged read whose pages shifted        | the whole read, MAX_READ_ATTEMPTS in all      | at once                       | 5 |
- * | another request of the same read failed | not even sent once                            | —                             | 6 |
+ * | After an attempt                         | Sent again?                            | When                   | Rule |
+ * |------------------------------------------|----------------------------------------|------------------------|------|
+ * | 429                                      | up to MAX_429_RESENDS times (a busy    | after the account's    | 1    |
+ * |                                          | second: until the guard's stop), never | pause                  |      |
+ * |                                          | while the guard blocks                 | (rateLimitPolicy.ts)   |      |
+ * | no usable answer to a write that may     | never: UnconfirmedWriteError           | —                      | 2    |
+ * | have arrived                             |                                        |                        |      |
+ * | no usable answer to a write that never   | on the backup; without one, the same   | at once; 1 s, 2 s, 4 s | 2    |
+ * | left (no connection)                     | host                                   |                        |      |
+ * | no usable answer to a read               | the same host, then the backup (at     | 1 s, 2 s, 4 s; then    | 2    |
+ * |                                          | once after no connection or no answer  | at once                |      |
+ * |                                          | in time; never a host whose TLS failed)|                        |      |
+ * | an answer (2xx, 4xx, a failure code),    | never                                  | —                      | 3    |
+ * | the lock-out                             |                                        |                        |      |
+ * | a record read's second 500               | one probe of the host first: answered, | at once                | 4    |
+ * |                                          | not found; else as a read              |                        |      |
+ * | a paged read whose pages shifted         | the whole read, MAX_READ_ATTEMPTS in   | at once                | 5    |
+ * |                                          | all                                    |                        |      |
+ * | another request of the same read failed  | not sent at all                        | —                      | 6    |
  *
  * 1. 429 (rate or hourly quota): sent again after the throttle's pause, at most
  *    MAX_429_RESENDS times, and never while the lock-out guard blocks the account
@@ -56,6 +61,9 @@ import type { Verdict } from './classify';
  * All attempts of one request (pauses included, waits for a slot not) within its time limit
  * (requestTimeLimitMs).
  */
+import type { IHttpRequestMethods } from 'n8n-workflow';
+
+import type { Verdict } from './classify';
 
 export const MAX_429_RESENDS = 6;
 /** Pauses before the retries of a read on the same base URL. */
