@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toEpochMs } from '../CustomerCare/transport/dates';
-import { MAX_PAGE_SIZE } from '../CustomerCare/transport/list';
+import { MAX_PAGE_SIZE } from '../CustomerCare/transport/pages';
 import { getAccount } from '../CustomerCare/transport/request';
 import { boundedRead } from './boundedRead';
 import { completeRead, planPoll, rememberStatuses, type PollState } from './cursor';

@@ -6,7 +6,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { readApiTime, toQueryTime } from '../CustomerCare/transport/clock';
-import { readAllPages, type PagedReadOptions, type PagesRead } from '../CustomerCare/transport/list';
+import { readAllPages, type PagedReadOptions, type PagesRead } from '../CustomerCare/transport/pages';
 import type { Account } from '../CustomerCare/transport/request';
 import { changeOf, type Change, type ReadWindow } from './cursor';
 import type { ListEvent } from './events';

@@ -123,7 +123,7 @@ async function settleOrphans() {
 	}
 }
 
-test('after a Return All item failed with a 401, none of its other windows or pages still goes to the platform once the node has finished (they are not sent: list.ts sentTogether)', async () => {
+test('after a Return All item failed with a 401, none of its other windows or pages still goes to the platform once the node has finished (they are not sent: pages.ts sentTogether)', async () => {
 	const to = platform.store.seededAt;
 	const run = await runNode({
 		parameters: { resource: 'ticket', operation: 'getAll', dateField: 'created', since: iso(to - 100 * DAY), to: iso(to), returnAll: true },

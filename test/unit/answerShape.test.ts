@@ -6,7 +6,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { listRecordsOf } from '../../nodes/CustomerCare/transport/answerShape';
-import { isFailureCode } from '../../nodes/CustomerCare/transport/errors';
+import { isFailureCode } from '../../nodes/CustomerCare/transport/answerMessage';
 
 const node: INode = {
 	id: 'n',

@@ -1,10 +1,13 @@
 /**
- * transport/errors.ts: an error answer's details are read from `extraDataJson` (the spec) and
+ * transport/answerMessage.ts and refusalErrors.ts: an error answer's details are read from `extraDataJson` (the spec) and
  * from `extra_data` (the real platform: `POST /contacts` duplicate, docs/api.md#answers-and-errors).
  */
 import type { INode } from 'n8n-workflow';
 
-import { apiError, extraDataOf, idsOf, notFoundError, redact, tokenForms } from '../../nodes/CustomerCare/transport/errors';
+import { extraDataOf } from '../../nodes/CustomerCare/transport/answerMessage';
+import { idsOf } from '../../nodes/CustomerCare/transport/looseValues';
+import { apiError, notFoundError } from '../../nodes/CustomerCare/transport/refusalErrors';
+import { redact, tokenForms } from '../../nodes/CustomerCare/transport/tokenRedaction';
 
 const NODE = { id: '1', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const failure = { method: 'PUT', path: '/api/v1/tickets/7', host: 'https://api.example.com' };

@@ -1,5 +1,5 @@
 /**
- * The pure parts of reading a list (nodes/CustomerCare/transport/list.ts): splitting a date
+ * The pure parts of reading a list (nodes/CustomerCare/transport/dateWindows.ts, pages.ts): splitting a date
  * range into the API's 31-day windows, and merging pages or windows without repeats.
  * The windows are checked as they are sent, i.e. after toIsoZ (to the second): the ticket list
  * v2 takes a span of at most 31 days whose start precedes its end (docs/api.md, Times and Tickets),
@@ -11,7 +11,8 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { toIsoZ } from '../../nodes/CustomerCare/transport/dates';
-import { dedupe, splitWindow } from '../../nodes/CustomerCare/transport/list';
+import { splitWindow } from '../../nodes/CustomerCare/transport/dateWindows';
+import { dedupe } from '../../nodes/CustomerCare/transport/pages';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;

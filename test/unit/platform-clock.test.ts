@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { checkField, type Fail } from '../../nodes/CustomerCare/checks/fieldRule';
 import { presentTime } from '../../nodes/CustomerCare/output/simplifyRecord';
 import { readApiTime, type ClockConvention, type PlatformClock } from '../../nodes/CustomerCare/transport/clock';
-import { splitWindow } from '../../nodes/CustomerCare/transport/list';
+import { splitWindow } from '../../nodes/CustomerCare/transport/dateWindows';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;

@@ -8,7 +8,7 @@
  */
 import { AxiosHeaders } from 'axios';
 
-import { blockedError } from '../../nodes/CustomerCare/transport/errors';
+import { blockedError } from '../../nodes/CustomerCare/transport/rateLimitErrors';
 import { readRateHeaders } from '../../nodes/CustomerCare/transport/rateHeaders';
 import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
 

@@ -1,5 +1,5 @@
 /**
- * One request's time limit (transport/request.ts, docs/guarantees.md#what-the-node-does-for-you "Reads are retried"): its attempts and
+ * One request's time limit (transport/retry.ts requestTimeLimitMs, kept by transport/exchange.ts, docs/guarantees.md#what-the-node-does-for-you "Reads are retried"): its attempts and
  * retry delays give up after 60 s in all; the waits for a slot (429 pauses) do not count. Before,
  * every 429 started the 60 s again, so a read whose answers alternated between a hang and a 429
  * hung for up to 7 × 30 s. The wire is a script here (the pipeline's `send` seam), the clock is
@@ -8,7 +8,7 @@
 import type { INode } from 'n8n-workflow';
 
 import type { Account } from '../../nodes/CustomerCare/transport/account';
-import { exchange } from '../../nodes/CustomerCare/transport/request';
+import { exchange } from '../../nodes/CustomerCare/transport/exchange';
 import type { FullResponse } from '../../nodes/CustomerCare/transport/send';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
 

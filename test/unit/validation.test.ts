@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
 import { toIsoZ, toZoneless } from '../../nodes/CustomerCare/transport/dates';
-import { checkField, isEmpty, type Fail, type FieldRule } from '../../nodes/CustomerCare/checks/fieldRule';
+import { checkField, type Fail, type FieldRule } from '../../nodes/CustomerCare/checks/fieldRule';
+import { isEmpty } from '../../nodes/CustomerCare/transport/looseValues';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

@@ -11,6 +11,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toQueryTime, type PlatformClock } from '../transport/clock';
 import { toEpochMs, toZoneless } from '../transport/dates';
+import { commaSeparated, isEmpty } from '../transport/looseValues';
+
 
 /** A check (and, for dates and lists, a conversion) of one field of the request before it is sent. */
 export interface FieldRule {
@@ -71,10 +73,6 @@ export function setPath(root: IDataObject, path: string, value: unknown) {
 	parent[last] = value as IDataObject[string];
 }
 
-export function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || value === '';
-}
-
 /** A number written in decimals (an exponent allowed, as JavaScript writes 1e21), not in hex, binary or octal. */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -118,9 +116,9 @@ export function checkField(rule: FieldRule, value: unknown, clock: PlatformClock
 		return rule.date === 'query' ? toQueryTime(whole, clock) : toZoneless(whole, clock.zone);
 	}
 	if (rule.idList || rule.idArray) {
-		const ids = (Array.isArray(value) ? value : String(value).split(','))
-			.map((id) => String(id).trim())
-			.filter((id) => id !== '');
+		const ids = Array.isArray(value)
+			? value.map((id) => String(id).trim()).filter((id) => id !== '')
+			: commaSeparated(String(value));
 		const wrong = ids.find((id) => !/^\d+$/.test(id));
 		if (wrong !== undefined) fail(`${name} must be a list of numeric IDs; "${wrong}" is not one`);
 		if (rule.idList) return ids.join(',');

@@ -7,7 +7,8 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { toEpochMs, toSlashDate } from '../transport/dates';
 import type { FieldDefinition, FieldValue } from '../definitions/lookups';
-import { decimalNumber, isEmpty, type Fail } from '../checks/fieldRule';
+import { decimalNumber, type Fail } from '../checks/fieldRule';
+import { commaSeparated, isEmpty } from '../transport/looseValues';
 
 /** `free`: a type the node does not know, or none: text that the platform judges. */
 export type FieldKind =
@@ -102,11 +103,7 @@ function findChoice(field: FieldDefinition, key: unknown, fail: Fail): FieldValu
 
 export function listOf(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
-	if (typeof value === 'string')
-		return value
-			.split(',')
-			.map((part) => part.trim())
-			.filter(Boolean);
+	if (typeof value === 'string') return commaSeparated(value);
 	return [value];
 }
 

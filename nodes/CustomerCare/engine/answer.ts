@@ -17,7 +17,7 @@ import { readLookups } from '../definitions/lookups';
 import { presentLookups, presentOutput } from '../output/simplify';
 import { listRootOf, missingRootError, writeWithoutRootError } from '../transport/answerShape';
 import { findLostCreate } from '../transport/createLookup';
-import { UnconfirmedWriteError } from '../transport/errors';
+import { UnconfirmedWriteError } from '../transport/unansweredErrors';
 import { fetchList } from '../transport/list';
 import { customerCareRequest, type ApiRequest } from '../transport/request';
 import type { ItemContext, OperationSpec } from './spec';

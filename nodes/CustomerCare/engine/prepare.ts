@@ -6,14 +6,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { checkFields } from '../checks/declared';
+import { isPlainObject } from '../transport/looseValues';
 import { forgetLookups, readLookups, readSince } from '../definitions/lookups';
 import type { ItemContext, LookupStep, OperationSpec } from './spec';
-
-function isPlainObject(value: unknown): boolean {
-	if (typeof value !== 'object' || value === null) return false;
-	const prototype = Object.getPrototypeOf(value) as unknown;
-	return prototype === Object.prototype || prototype === null;
-}
 
 /** Optional fields left empty in the editor are not sent (the API reads '' as a value). The one place for empty values. */
 export function withoutEmpty(value: IDataObject): IDataObject {

@@ -10,8 +10,9 @@ import type {
 import { AGENT } from '../api/endpoints';
 import { accountOf, type Account } from '../transport/account';
 import { listRecordsOf } from '../transport/answerShape';
+import { exchange, type FinalAnswer } from '../transport/exchange';
 import { isLow, type QuotaSnapshot } from '../transport/quota';
-import { exchange, quotaOf, type FinalAnswer } from '../transport/request';
+import { quotaOf } from '../transport/request';
 import type { FullResponse, Send } from '../transport/send';
 
 /** Who the errors of the test are from (the test runs outside any workflow). */
@@ -63,7 +64,7 @@ function messageOf(answer: FinalAnswer, account: Account): string | undefined {
 	}
 	if (answer.kind === 'lockedOut')
 		return `The platform has locked this domain out: ${answer.message}`;
-	// notFound only answers a record read (request.ts), which the test is not.
+	// notFound only answers a record read (exchange.ts), which the test is not.
 	const body: IDataObject = (answer.kind === 'rejected' ? answer.body : undefined) ?? {};
 	const apiMessage = typeof body.message === 'string' ? body.message : '';
 	if (answer.status === 401) {

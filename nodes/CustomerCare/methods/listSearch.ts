@@ -7,7 +7,8 @@ import type {
 
 import { DEAL, LEAD, TICKET, type ListEndpoint } from '../api/endpoints';
 import { readApiTime, toQueryTime, type PlatformClock } from '../transport/clock';
-import { fetchList, MAX_WINDOW_MS } from '../transport/list';
+import { MAX_WINDOW_MS } from '../transport/dateWindows';
+import { fetchList } from '../transport/list';
 import { getAccount } from '../transport/request';
 
 const DAY_MS = 24 * 3600 * 1000;

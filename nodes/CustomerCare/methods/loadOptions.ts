@@ -13,6 +13,7 @@ import { choiceOptions, typeNameOf } from '../customFields/values';
 import { nameOf, readLookups, textOf, type Lookups } from '../definitions/lookups';
 import { fetchList } from '../transport/list';
 import { getAccount } from '../transport/request';
+import { idsOf as listedIds } from '../transport/looseValues';
 
 type Option = INodePropertyOptions;
 
@@ -200,13 +201,7 @@ export async function getDealPipelines(this: ILoadOptionsFunctions): Promise<Opt
 
 /** IDs from a dropdown value: one ID, a list, or comma-separated text. Expressions (`=…`) are not resolved here. */
 function idsOf(value: unknown): number[] {
-	const parts = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(',')
-			: [value];
-	return parts
-		.map((part) => String(part ?? '').trim())
+	return listedIds(value)
 		.filter((part) => /^\d+$/.test(part))
 		.map(Number);
 }

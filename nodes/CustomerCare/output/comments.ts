@@ -6,10 +6,10 @@ import type { IDataObject } from 'n8n-workflow';
  * created_at, is_public}`; the spec as `{id, body, author_id, is_public, created_at}`
  * (docs/api.md#tickets). Both are shown as one readable shape.
  */
+import { isEmpty } from '../transport/looseValues';
 import { htmlToText } from './htmlText';
 
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-const orNull = (value: unknown) => (present(value) ? (value as IDataObject[string]) : null);
+const orNull = (value: unknown) => (!isEmpty(value) ? (value as IDataObject[string]) : null);
 
 /**
  * One comment in either shape as `{id, body, author_id, author_name, source, is_public,
@@ -21,11 +21,11 @@ export function readableComment(comment: IDataObject): IDataObject {
 	if (!('comment' in comment) && !('body' in comment)) return comment;
 	const html = comment.comment;
 	const body =
-		typeof html === 'string' ? htmlToText(html) : present(comment.body) ? String(comment.body) : '';
+		typeof html === 'string' ? htmlToText(html) : !isEmpty(comment.body) ? String(comment.body) : '';
 	return {
 		id: orNull(comment.id),
 		body,
-		author_id: orNull(present(comment.commentator_id) ? comment.commentator_id : comment.author_id),
+		author_id: orNull(!isEmpty(comment.commentator_id) ? comment.commentator_id : comment.author_id),
 		author_name: orNull(comment.commentator_name),
 		source: orNull(comment.comment_source),
 		is_public: orNull(comment.is_public),

@@ -11,6 +11,7 @@ import {
 import { readApiTime, type PlatformClock } from '../transport/clock';
 import { instantOfZoned, toEpochMs, toOffsetIso, zonedParts } from '../transport/dates';
 import { readableComment } from './comments';
+import { isEmpty, isPlainObject } from '../transport/looseValues';
 
 /**
  * A record as Simplify shows it: every time in ISO 8601 with the offset of the platform's zone,
@@ -122,10 +123,6 @@ function labelOf(code: unknown, coded: CodedField, references: References): stri
 	return label ?? null;
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function presentLevel(
 	record: IDataObject,
 	level: Level,
@@ -173,12 +170,12 @@ function presentChild(
 		const entries = inPlace ? value : [...value];
 		for (let index = 0; index < entries.length; index++) {
 			const entry: unknown = entries[index];
-			if (isObject(entry))
+			if (isPlainObject(entry))
 				entries[index] = presentLevel(entry, each, context, serverOffset, inPlace);
 		}
 		return entries as IDataObject[];
 	}
-	return isObject(value)
+	return isPlainObject(value)
 		? presentLevel(value, level, context, serverOffset, inPlace)
 		: (value as IDataObject[string]);
 }
@@ -204,7 +201,7 @@ export function present(
 	const comments = shape.comments ? result[shape.comments] : undefined;
 	if (shape.comments && Array.isArray(comments)) {
 		result[shape.comments] = comments.map((comment: unknown) =>
-			isObject(comment) ? readableComment(comment) : comment,
+			isPlainObject(comment) ? readableComment(comment) : comment,
 		) as IDataObject[];
 	}
 	return result;
@@ -218,10 +215,9 @@ export function referenceListsOf(kind: RecordKind, records?: IDataObject[]): Ref
 	const lists = new Set<ReferenceList>();
 	for (const coded of RECORDS[kind].coded as readonly CodedField[]) {
 		if (typeof coded.from !== 'string') continue;
-		const held = (record: IDataObject) => !isEmptyValue(record[coded.field]);
+		const held = (record: IDataObject) => !isEmpty(record[coded.field]);
 		if (!records || records.some(held)) lists.add(coded.from);
 	}
 	return [...lists];
 }
 
-const isEmptyValue = (value: unknown) => value === undefined || value === null || value === '';

@@ -2,7 +2,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-wor
 
 import { PLATFORM_ZONE, type ClockConvention, type PlatformClock } from './clock';
 import { isValidTimeZone } from './dates';
-import { credentialError } from './errors';
+import { commaSeparated } from './looseValues';
+import { credentialError } from './settingErrors';
 import { API_LIMITS } from './throttle';
 
 export const CREDENTIAL_TYPE = 'customerCareApi';
@@ -117,9 +118,8 @@ function allowedDomainsOf(credentials: IDataObject, baseUrl: string): string | u
 export function isHostAllowed(url: string, allowedDomains: string | undefined): boolean {
 	if (!allowedDomains) return true;
 	const host = hostnameOf(url);
-	return allowedDomains
-		.split(',')
-		.map((entry) => entry.trim().toLowerCase().replace(/\.$/, ''))
+	return commaSeparated(allowedDomains)
+		.map((entry) => entry.toLowerCase().replace(/\.$/, ''))
 		.filter(Boolean)
 		.some((entry) => (entry.startsWith('*.') ? host.endsWith(entry.slice(1)) : host === entry));
 }

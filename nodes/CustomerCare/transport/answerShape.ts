@@ -1,7 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { describeWrite, UnconfirmedWriteError } from './errors';
+import { isPlainObject } from './looseValues';
+import { describeWrite, UnconfirmedWriteError } from './unansweredErrors';
 
 /** Where an answer came from, for the message: `GET /api/v1/leads`. Never the query (no token is in a path). */
 export interface AnswerSource {
@@ -74,7 +75,7 @@ function theOneArrayOf(answer: IDataObject): IDataObject[] | undefined {
 		([key, value]) =>
 			!NOT_RECORDS.test(key) &&
 			Array.isArray(value) &&
-			value.every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry)),
+			value.every(isPlainObject),
 	);
 	return lists.length === 1 ? (lists[0][1] as IDataObject[]) : undefined;
 }

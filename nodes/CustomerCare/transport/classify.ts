@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { httpStatusText, isFailureCode, redact, tokenPattern, type FailedAttempt } from './errors';
+import { httpStatusText, isFailureCode, messageOf } from './answerMessage';
+import { redact, tokenPattern } from './tokenRedaction';
+import type { FailedAttempt } from './unansweredErrors';
 import type { Outcome } from './send';
 
 /** What an attempt means for the request (pure: from the outcome alone). */
@@ -151,12 +153,9 @@ export function classifyAnswer(
 	}
 	if (status >= 500) {
 		// A gateway's HTML page or the API's JSON envelope: the status says what happened.
-		const apiMessage = json?.message;
+		const apiMessage = messageOf(json);
 		const text = httpStatusText(status, host, statusMessage);
-		return failed(
-			`HTTP_${status}`,
-			typeof apiMessage === 'string' && apiMessage ? `${text}: ${apiMessage}` : text,
-		);
+		return failed(`HTTP_${status}`, apiMessage ? `${text}: ${apiMessage}` : text);
 	}
 	if (!readable && status < 400) {
 		return failed(
@@ -165,7 +164,7 @@ export function classifyAnswer(
 		);
 	}
 	if (status === 429) return { kind: 'rateLimited', host };
-	const message = typeof json?.message === 'string' ? json.message : '';
+	const message = messageOf(json);
 	if (status === 404 && LOCKOUT_MESSAGE.test(message)) {
 		const minutes = Number(
 			/retry after (\d+) minute/i.exec(message)?.[1] ?? DEFAULT_LOCKOUT_MINUTES,
@@ -194,7 +193,7 @@ function originOf(location: string | undefined): string {
 export function withoutToken(verdict: Verdict, token: string): Verdict {
 	if (!token || verdict.kind === 'ok' || verdict.kind === 'rateLimited') return verdict;
 	const text = JSON.stringify(verdict);
-	// Every form of the token (as sent, URL-encoded, base64: errors.ts tokenForms), as JSON writes it.
+	// Every form of the token (as sent, URL-encoded, base64: tokenRedaction.ts tokenForms), as JSON writes it.
 	const pattern = tokenPattern(token, (form) => JSON.stringify(form).slice(1, -1));
 	if (!pattern?.test(text)) return verdict;
 	pattern.lastIndex = 0;
@@ -222,7 +221,7 @@ export function classify(outcome: Outcome, context: AttemptContext): Verdict {
  */
 export function recordMissing(answer: { kind: string; status?: number; body?: IDataObject }) {
 	if (answer.kind !== 'rejected') return false;
-	const message = typeof answer.body?.message === 'string' ? answer.body.message : '';
+	const message = messageOf(answer.body);
 	if (answer.status === 404) return message !== 'Domain not found';
 	return answer.status === 400 && /\bnot (exist|found)\b/i.test(message);
 }

@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readApiTime, toQueryTime } from './clock';
-import { clock, UnconfirmedWriteError } from './errors';
+import { readApiTime } from './clock';
+import { toUtcText } from './dates';
+import { windowQuery } from './dateWindows';
 import { fetchList } from './list';
 import { getAccount, type ApiRequest, type TransportContext } from './request';
+import { UnconfirmedWriteError } from './unansweredErrors';
 
 /**
  * Where a create whose answer was lost can be looked for: a list the API filters by creation
@@ -81,12 +83,9 @@ export async function findLostCreate(
 	const since = lost.write.sentAt - MARGIN_BEFORE_MS;
 	const to = Date.now() + MARGIN_AFTER_MS;
 	const account = request.account ?? (await getAccount.call(this));
-	const qs: IDataObject = {
-		created_since: toQueryTime(since, account.clock),
-		created_to: toQueryTime(to, account.clock),
-	};
+	const qs = windowQuery(['created_since', 'created_to'], since, to, account.clock);
 	for (const filter of FILTERS) if (text(sent[filter]) !== '') qs[filter] = sent[filter];
-	const searched = `A search of the ${lookup.noun}s created between ${clock(since)} and ${clock(to)}`;
+	const searched = `A search of the ${lookup.noun}s created between ${toUtcText(since)} and ${toUtcText(to)}`;
 
 	let finding: string;
 	if (

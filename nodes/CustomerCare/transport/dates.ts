@@ -4,6 +4,7 @@
  * (create/update answers, calls, estimated close dates). Users give n8n dates: ISO strings,
  * Luxon DateTimes from expressions, JS Dates, epoch milliseconds.
  */
+import { isEmpty } from './looseValues';
 
 const ZONELESS = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/;
 
@@ -146,7 +147,7 @@ export function isValidTimeZone(timeZone: string): boolean {
  * read in `timeZone`.
  */
 export function toEpochMs(value: unknown, timeZone: string): number | undefined {
-	if (value === null || value === undefined || value === '') return undefined;
+	if (isEmpty(value)) return undefined;
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
 	if (typeof value === 'object') {
@@ -179,6 +180,11 @@ export function toEpochMs(value: unknown, timeZone: string): number | undefined 
 /** `YYYY-MM-DDTHH:mm:ssZ`, the ISO form the list filters take. */
 export function toIsoZ(ms: number): string {
 	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** `YYYY-MM-DD HH:mm:ss UTC`: a moment as the transport's messages write it. */
+export function toUtcText(ms: number): string {
+	return new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in the account's time zone. */

@@ -1,19 +1,40 @@
-import type { IHttpRequestMethods } from 'n8n-workflow';
-
-import type { Verdict } from './classify';
-
 /**
- * WHERE A REQUEST IS SENT AGAIN, AND WHY. The only place that decides it.
+ * WHERE A REQUEST IS SENT AGAIN, AND WHY. The only place that decides it: exchange.ts carries
+ * out what nextStep says after each attempt, pages.ts asks readsAgain after a read whose pages
+ * shifted. Every reason, in one table (the rules below say more):
+ *
+ * | After an attempt                         | Sent again?                            | When                   | Rule |
+ * |------------------------------------------|----------------------------------------|------------------------|------|
+ * | 429                                      | up to MAX_429_RESENDS times (a busy    | after the account's    | 1    |
+ * |                                          | second: until the guard's stop), never | pause                  |      |
+ * |                                          | while the guard blocks                 | (rateLimitPolicy.ts)   |      |
+ * | no usable answer to a write that may     | never: UnconfirmedWriteError           | —                      | 2    |
+ * | have arrived                             |                                        |                        |      |
+ * | no usable answer to a write that never   | on the backup; without one, the same   | at once; 1 s, 2 s, 4 s | 2    |
+ * | left (no connection)                     | host                                   |                        |      |
+ * | no usable answer to a read               | the same host, then the backup (at     | 1 s, 2 s, 4 s; then    | 2    |
+ * |                                          | once after no connection or no answer  | at once                |      |
+ * |                                          | in time; never a host whose TLS failed)|                        |      |
+ * | an answer (2xx, 4xx, a failure code),    | never                                  | —                      | 3    |
+ * | the lock-out                             |                                        |                        |      |
+ * | a record read's second 500               | one probe of the host first: answered, | at once                | 4    |
+ * |                                          | not found; else as a read              |                        |      |
+ * | a paged read whose pages shifted         | the whole read, MAX_READ_ATTEMPTS in   | at once                | 5    |
+ * |                                          | all                                    |                        |      |
+ * | another request of the same read failed  | not sent at all                        | —                      | 6    |
  *
  * 1. 429 (rate or hourly quota): sent again after the throttle's pause, at most
  *    MAX_429_RESENDS times, and never while the lock-out guard blocks the account
  *    (lockout.ts): then the request fails at once with the guard's error. When the platform's
  *    headers say the hour has room (a busy second, throttle.ts `inBusySecond`), the count does not
- *    end it: the guard's stop at 20 429s in a row does.
+ *    end it: the guard's stop at 20 429s in a row does. How long the pause lasts is the account's
+ *    429 policy (rateLimitPolicy.ts): it holds every request of the account, not only this one.
  * 2. No usable answer (5xx, unreadable 2xx, no answer in time, connection failure):
  *    - a write (POST, PUT) is sent again ONLY when it provably never left, i.e. the connection
  *      was never established (classify.ts); to the backup when there is one. Any other failure
- *      may have been applied: UnconfirmedWriteError, never a second send;
+ *      may have been applied: UnconfirmedWriteError, never a second send (a create is looked up
+ *      instead: createLookup.ts, which engine/operation.ts calls; it sends a list read, never the
+ *      write);
  *    - a read (GET) is tried again on the same base URL after 1 s, 2 s and 4 s, then on the
  *      backup. A host that refused the connection or gave no answer in time is left for the
  *      backup at once; a host whose TLS was refused is not tried again at all.
@@ -30,13 +51,40 @@ import type { Verdict } from './classify';
  *    time, no connection: a `failed` verdict) is "not answered". The probe meeting the lock-out
  *    ends the request with the lock-out (nothing more is sent, no backup). A probe belongs to
  *    its host: on the backup, the record's 500s are probed again there.
+ * 5. A paged read whose pages shifted under it (records moving in or out of the list while it is
+ *    read: a page reported another numFound, or pages ran past it) is read again from page 1,
+ *    MAX_READ_ATTEMPTS reads in all (pages.ts readAllPages); the last one is kept or dropped as
+ *    its caller says (docs/guarantees.md, "Records that change while a poll reads").
+ * 6. The requests of one read sent together (its windows, its pages): once one fails, those that
+ *    have not left are not sent (pages.ts sentTogether; exchange.ts checks as each takes its slot).
  *
- * All attempts of one request (pauses included) within its time limit.
+ * All attempts of one request (pauses included, waits for a slot not) within its time limit
+ * (requestTimeLimitMs).
  */
+import type { IHttpRequestMethods } from 'n8n-workflow';
+
+import type { Verdict } from './classify';
 
 export const MAX_429_RESENDS = 6;
 /** Pauses before the retries of a read on the same base URL. */
 const RETRY_DELAYS_MS = [1000, 2000, 4000];
+/**
+ * One request, all its attempts and retry delays together (both base URLs hanging included, the
+ * waits for a slot not), gives up after this long, or after twice the Timeout option if longer.
+ */
+const REQUEST_TIME_LIMIT_MS = 60_000;
+/** Reads of a paged list whose pages shifted, in all (rule 5). */
+export const MAX_READ_ATTEMPTS = 3;
+
+/** How long all attempts of one request may take together, each attempt given `attemptTimeoutMs`. */
+export function requestTimeLimitMs(attemptTimeoutMs: number): number {
+	return Math.max(REQUEST_TIME_LIMIT_MS, 2 * attemptTimeoutMs);
+}
+
+/** Whether a paged read whose pages shifted under its `attempt`-th read is read again (rule 5). */
+export function readsAgain(attempt: number): boolean {
+	return attempt < MAX_READ_ATTEMPTS;
+}
 
 export type Step =
 	| { action: 'final' }

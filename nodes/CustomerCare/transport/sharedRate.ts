@@ -6,7 +6,12 @@
 /** Spacing is a little wider than 1 s / rate, so that jitter does not bunch two seconds' requests. */
 const GAP_MARGIN_MS = 20;
 
-/** The server's rate window. */
+/**
+ * The server's rate window, exactly: which of our requests fell in the second that refused one,
+ * and when that second has room again, are measures, and a margin would skew them. The places
+ * requests hold (heldPlaces.ts PLACE_HELD_AFTER_ARRIVAL_MS, 1 s + 2 ms) are a bound for safety
+ * instead, and lean long for the rounding of both clocks.
+ */
 const SERVER_SECOND_MS = 1000;
 
 /**

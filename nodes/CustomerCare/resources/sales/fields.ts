@@ -14,7 +14,7 @@ import type {
 import type { LeadStatus } from '../../definitions/lookups';
 import type { ItemContext, LookupStep } from '../../engine/spec';
 import { checked } from '../../checks/declared';
-import { isEmpty } from '../../checks/fieldRule';
+import { isEmpty } from '../../transport/looseValues';
 import { dynamicOptions, EXPRESSION_HINT_MANY } from '../../description/properties';
 
 export type SalesRecord = 'lead' | 'deal';

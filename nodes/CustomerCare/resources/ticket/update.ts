@@ -18,7 +18,7 @@ import {
 import { operation } from '../../engine/operation';
 import type { ItemContext } from '../../engine/spec';
 import { checked } from '../../checks/declared';
-import { isEmpty } from '../../checks/fieldRule';
+import { isEmpty } from '../../transport/looseValues';
 
 const show = { resource: ['ticket'], operation: ['update'] };
 

@@ -1,0 +1,73 @@
+/**
+ * The date windows of a list read: a long range split into windows the API accepts (31 days at
+ * most, docs/api.md#limits), and the query's date pairs written and read on the platform's clock.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { readApiTime, toQueryTime, type PlatformClock } from './clock';
+import type { ListSpec } from './list';
+import { isEmpty } from './looseValues';
+
+/**
+ * The longest date window sent (`to` − `since`): a second inside the API's 31 days
+ * (docs/api.md#limits). The spec does not say whether a span of exactly 31 days is allowed; a
+ * server that counts it inclusively would refuse every full window, and the second costs nothing
+ * (bounds are inclusive, so a window still holds 31 days of seconds).
+ */
+export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000 - 1000;
+
+/**
+ * Consecutive windows covering [since, to] with no gap and no overlap: bounds are inclusive
+ * and to the second, so each window ends one second before the next begins. A window spans
+ * MAX_WINDOW_MS (a 90-day range is three windows, not four).
+ */
+export function splitWindow(sinceMs: number, toMs: number): Array<[number, number]> {
+	// Windows are sent to the second; an end of "now" carries milliseconds that would hide a
+	// one-instant last window from the check below.
+	const [since, to] = [Math.floor(sinceMs / 1000) * 1000, Math.floor(toMs / 1000) * 1000];
+	const windows: Array<[number, number]> = [];
+	for (let start = since; start <= to; start += MAX_WINDOW_MS + 1000) {
+		windows.push([start, Math.min(start + MAX_WINDOW_MS, to)]);
+	}
+	// A range that ends one second into a new window would end on a window of one instant, which
+	// the ticket list v2 refuses (its start must precede its end): that window takes one more
+	// second from the one before it.
+	const last = windows[windows.length - 1];
+	if (windows.length > 1 && last[0] === last[1]) {
+		windows[windows.length - 2][1] -= 1000;
+		last[0] -= 1000;
+	}
+	return windows;
+}
+
+/** The query values of a date pair `[since, to]` for the window [startMs, endMs], on the platform's clock. */
+export function windowQuery(
+	[since, to]: readonly [string, string],
+	startMs: number,
+	endMs: number,
+	clock: PlatformClock,
+): IDataObject {
+	return { [since]: toQueryTime(startMs, clock), [to]: toQueryTime(endMs, clock) };
+}
+
+/** The instant a window's end bound names; now when it is not given; undefined when it is no time. */
+export function windowEndOf(qs: IDataObject, to: string, clock: PlatformClock): number | undefined {
+	return isEmpty(qs[to]) ? Date.now() : readApiTime(qs[to], clock);
+}
+
+/**
+ * The query with the spec's required pair filled in (ListSpec.coveringPair): a window of the
+ * longest span sent (MAX_WINDOW_MS) ending where the deciding window ends. It holds the deciding
+ * window whole, so a server that applied both pairs, against the spec, would still return every
+ * record the deciding pair selects (for calls: a call starts before it ends, and up to
+ * MAX_WINDOW_MS minus the deciding window's span earlier). A pair the caller chose is kept.
+ */
+export function withCoveringPair(qs: IDataObject, spec: ListSpec, clock: PlatformClock): IDataObject {
+	const pair = spec.coveringPair;
+	if (!pair) return qs;
+	const [decidesSince, decidesTo] = pair.decides;
+	if (isEmpty(qs[decidesSince]) || !isEmpty(qs[pair.covers[0]])) return qs;
+	const toMs = windowEndOf(qs, decidesTo, clock);
+	if (toMs === undefined) return qs;
+	return { ...qs, ...windowQuery(pair.covers, toMs - MAX_WINDOW_MS, toMs, clock) };
+}

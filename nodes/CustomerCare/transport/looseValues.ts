@@ -1,0 +1,39 @@
+/**
+ * Readers of the loosely typed values that parameters, queries and answers hold: is a value
+ * empty, is it a plain object, the entries of a comma-separated list. One definition each for
+ * the transport and the layers above it.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/** No value: undefined, null or the empty string (a blank parameter, an unset query value). */
+export function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
+}
+
+/**
+ * A plain object (`{…}`, as JSON writes one): a record, a body, an answer's details. Not null,
+ * not an array, and not a class instance: a date from an expression (Luxon, Date) is a value.
+ */
+export function isPlainObject(value: unknown): value is IDataObject {
+	if (typeof value !== 'object' || value === null) return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
+}
+
+/** The entries of a comma-separated list, trimmed, the empty ones left out (`",7, 8,"` → 7, 8). */
+export function commaSeparated(text: string): string[] {
+	return text
+		.split(',')
+		.map((entry) => entry.trim())
+		.filter((entry) => entry.length > 0);
+}
+
+/** A list of IDs as the platform writes lists: an array, "7,8", ",7,8,", or one number. */
+export function idsOf(value: unknown): string[] {
+	if (typeof value === 'string') return commaSeparated(value);
+	const parts: unknown[] = Array.isArray(value) ? value : [value];
+	return parts
+		.filter((part) => typeof part === 'number' || typeof part === 'string')
+		.map((part) => String(part).trim())
+		.filter((part) => part.length > 0);
+}
