@@ -5,25 +5,21 @@ import { sendCustomFields } from '../../customFields/input';
 import {
 	alphabetical,
 	collection,
-	commentFields,
-	recordIdProperty,
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
-import { checkComment, subjectProperty } from '../sales/fields';
+import {
+	checkComment,
+	subjectProperty,
+	updateHeadFields,
+} from '../sales/fields';
 import { dealFieldOptions, orderProperty, pipelineProperties } from './fields';
 import { orderProductsProperty, sendOrderProducts } from './orderProducts';
 
 const show = { resource: ['deal'], operation: ['update'] };
 
 export const updateDealFields: INodeProperties[] = [
-	recordIdProperty('deal', 'update', 'Deal ID', 'dealId', 'The ID of the deal to update'),
-	...commentFields('deal.comment', {
-		show,
-		required: true,
-		description: 'Every update adds a comment; this is its text, up to 5000 characters',
-		maxLength: 5000,
-	}),
+	...updateHeadFields('deal'),
 	...pipelineProperties('update', 'empty keeps it'),
 	collection(
 		'updateFields',

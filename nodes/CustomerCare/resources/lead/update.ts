@@ -5,8 +5,6 @@ import { sendCustomFields } from '../../customFields/input';
 import {
 	alphabetical,
 	collection,
-	commentFields,
-	recordIdProperty,
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
@@ -16,18 +14,13 @@ import {
 	leadStatusOptions,
 	sharedFieldOptions,
 	subjectProperty,
+	updateHeadFields,
 } from '../sales/fields';
 
 const show = { resource: ['lead'], operation: ['update'] };
 
 export const updateLeadFields: INodeProperties[] = [
-	recordIdProperty('lead', 'update', 'Lead ID', 'leadId', 'The ID of the lead to update'),
-	...commentFields('lead.comment', {
-		show,
-		required: true,
-		description: 'Every update adds a comment; this is its text, up to 5000 characters',
-		maxLength: 5000,
-	}),
+	...updateHeadFields('lead'),
 	collection(
 		'updateFields',
 		show,

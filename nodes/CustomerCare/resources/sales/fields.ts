@@ -15,7 +15,12 @@ import type { LeadStatus } from '../../definitions/lookups';
 import type { ItemContext, LookupStep } from '../../engine/spec';
 import { checked } from '../../checks/declared';
 import { isEmpty } from '../../transport/looseValues';
-import { dynamicOptions, EXPRESSION_HINT_MANY } from '../../description/properties';
+import {
+	commentFields,
+	dynamicOptions,
+	EXPRESSION_HINT_MANY,
+	recordIdProperty,
+} from '../../description/properties';
 
 export type SalesRecord = 'lead' | 'deal';
 
@@ -271,5 +276,19 @@ export function leadStatusOptions(): INodeProperties[] {
 			'getLeadUnqualifiedReasons',
 			'Why the lead was disqualified. Only with a final Lead Status (converted or unqualified): with another status the request is refused.',
 		),
+	];
+}
+
+/** What every Update of a lead or deal starts with: the record's ID and the comment each update adds. */
+export function updateHeadFields(resource: 'lead' | 'deal'): INodeProperties[] {
+	const label = resource === 'lead' ? 'Lead' : 'Deal';
+	return [
+		recordIdProperty(resource, 'update', `${label} ID`, `${resource}Id`, `The ID of the ${resource} to update`),
+		...commentFields(`${resource}.comment`, {
+			show: { resource: [resource], operation: ['update'] },
+			required: true,
+			description: 'Every update adds a comment; this is its text, up to 5000 characters',
+			maxLength: 5000,
+		}),
 	];
 }

@@ -16,6 +16,7 @@ import {
 import { operation } from '../../engine/operation';
 import type { ItemContext } from '../../engine/spec';
 import { checked } from '../../checks/declared';
+import { memberStatusProperty } from './fields';
 
 const show = { resource: ['ticket'], operation: ['create'] };
 
@@ -165,14 +166,7 @@ export const createTicketFields: INodeProperties[] = [
 		dynamicOptions('Group', 'group_id', 'getGroups', 'The department the ticket goes to', {
 			routing: { send: { type: 'body', property: 'ticket.group_id' } },
 		}),
-		{
-			displayName: 'Member Status ID',
-			name: 'member_status_id',
-			type: 'number',
-			default: 0,
-			description: 'Campaign status of the requester, for campaigns of v_type 1',
-			routing: { send: { type: 'body', property: 'ticket.member_status_id' } },
-		},
+		memberStatusProperty,
 		{
 			displayName: 'Priority',
 			name: 'ticket_priority',

@@ -19,6 +19,7 @@ import { operation } from '../../engine/operation';
 import type { ItemContext } from '../../engine/spec';
 import { checked } from '../../checks/declared';
 import { isEmpty } from '../../transport/looseValues';
+import { memberStatusProperty } from './fields';
 
 const show = { resource: ['ticket'], operation: ['update'] };
 
@@ -39,14 +40,7 @@ export const updateTicketFields: INodeProperties[] = [
 		dynamicOptions('Assignee', 'assignee_id', 'getAgents', 'Give the ticket to this agent', {
 			routing: { send: { type: 'body', property: 'ticket.assignee_id' } },
 		}),
-		{
-			displayName: 'Member Status ID',
-			name: 'member_status_id',
-			type: 'number',
-			default: 0,
-			description: 'Campaign status of the requester, for campaigns of v_type 1',
-			routing: { send: { type: 'body', property: 'ticket.member_status_id' } },
-		},
+		memberStatusProperty,
 		{
 			displayName: 'Priority',
 			name: 'ticket_priority',
