@@ -5,13 +5,47 @@
  *
  * CC_PACK_REPO=<dir> packs another checkout of this package (e.g. an exported commit) instead.
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { run } from './install-n8n.mjs';
 import { REPO } from './fake-platform.mjs';
 
 export const PACKAGE_NAME = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).name;
+
+/** Every file under `dir` (relative paths), or none when it is missing. */
+function filesUnder(dir, rel = '') {
+	const here = join(dir, rel);
+	if (!existsSync(here)) return [];
+	return readdirSync(here, { withFileTypes: true }).flatMap((entry) =>
+		entry.isDirectory() ? filesUnder(dir, join(rel, entry.name)) : [join(rel, entry.name)],
+	);
+}
+
+const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : undefined);
+
+/**
+ * True when `npm run build` would write dist/ as it is: tsc's output (every .js file of dist/, rewritten
+ * whole by each build) is newer than every TypeScript source and build file, and each asset gulp
+ * copies is there with its source's bytes. `npm start` then skips the build (10 s or more).
+ */
+export function distIsCurrent(repo = REPO) {
+	const dist = join(repo, 'dist');
+	const compiled = filesUnder(dist).filter((f) => f.endsWith('.js')).map((f) => mtime(join(dist, f)));
+	if (compiled.length === 0) return false;
+	const sources = [
+		...['nodes', 'credentials'].flatMap((dir) => filesUnder(join(repo, dir)).filter((f) => f.endsWith('.ts')).map((f) => join(repo, dir, f))),
+		...['package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js'].map((f) => join(repo, f)),
+	];
+	if (Math.max(...sources.map((f) => mtime(f) ?? 0)) >= Math.min(...compiled)) return false;
+	// gulpfile.js: icons → dist/icons, nodes/**/*.node.json and output-schemas/** → dist/nodes.
+	const copies = [
+		...filesUnder(join(repo, 'icons')).filter((f) => /\.(png|svg)$/.test(f)).map((f) => [join(repo, 'icons', f), join(dist, 'icons', f)]),
+		...filesUnder(join(repo, 'nodes')).filter((f) => f.endsWith('.node.json')).map((f) => [join(repo, 'nodes', f), join(dist, 'nodes', f)]),
+		...filesUnder(join(repo, 'output-schemas')).filter((f) => f.endsWith('.json')).map((f) => [join(repo, 'output-schemas', f), join(dist, 'nodes', f)]),
+	];
+	return copies.every(([source, copy]) => existsSync(copy) && readFileSync(copy).equals(readFileSync(source)));
+}
 
 /** `npm run build` then `npm pack` into `outDir`; returns the tarball's path. */
 export async function buildAndPack(outDir, { build = true, repo = process.env.CC_PACK_REPO || REPO } = {}) {
