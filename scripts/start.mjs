@@ -245,7 +245,7 @@ async function main() {
 		say(`n8n with Customer Care is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
 		// The workflow list first: n8n's sign-in keeps the page asked for (?redirect=) and opens it
 		// after login; the editor's home may be another page (its Assistant).
-		say(`  Open:      ${server.url}/home/workflows (the workflow list: the examples, "Customer Care: …")`);
+		say(`  Open:      ${server.url}/home/workflows (the workflow list: the examples)`);
 		say(`  Login:     ${OWNER.email} / ${OWNER.password} (n8n then opens the list; credential "Customer Care account")`);
 		say(`  Editor:    ${server.url}`);
 		if (fake) {
