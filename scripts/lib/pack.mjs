@@ -25,19 +25,22 @@ function filesUnder(dir, rel = '') {
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : undefined);
 
 /**
- * True when `npm run build` would write dist/ as it is: tsc's output (every .js file of dist/, rewritten
- * whole by each build) is newer than every TypeScript source and build file, and each asset gulp
- * copies is there with its source's bytes. `npm start` then skips the build (10 s or more).
+ * True when `npm run build` would write dist/ as it is: the .js of every TypeScript source (tsc
+ * rewrites them all at each build) is there and newer than every source and build file, and
+ * each asset gulp copies is there with its source's bytes. `npm start` then skips the build.
  */
 export function distIsCurrent(repo = REPO) {
 	const dist = join(repo, 'dist');
-	const compiled = filesUnder(dist).filter((f) => f.endsWith('.js')).map((f) => mtime(join(dist, f)));
-	if (compiled.length === 0) return false;
-	const sources = [
-		...['nodes', 'credentials'].flatMap((dir) => filesUnder(join(repo, dir)).filter((f) => f.endsWith('.ts')).map((f) => join(repo, dir, f))),
-		...['package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js'].map((f) => join(repo, f)),
-	];
-	if (Math.max(...sources.map((f) => mtime(f) ?? 0)) >= Math.min(...compiled)) return false;
+	// tsconfig.build.json: credentials/ and nodes/, rootDir "." (a .js left by a deleted source is ignored).
+	const typescript = ['nodes', 'credentials'].flatMap((dir) =>
+		filesUnder(join(repo, dir))
+			.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
+			.map((f) => join(dir, f)),
+	);
+	const compiled = typescript.map((f) => mtime(join(dist, f.replace(/\.ts$/, '.js'))));
+	if (compiled.length === 0 || compiled.includes(undefined)) return false;
+	const sources = [...typescript, 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js'].map((f) => mtime(join(repo, f)) ?? 0);
+	if (Math.max(...sources) >= Math.min(...compiled)) return false;
 	// gulpfile.js: icons → dist/icons, nodes/**/*.node.json and output-schemas/** → dist/nodes.
 	const copies = [
 		...filesUnder(join(repo, 'icons')).filter((f) => /\.(png|svg)$/.test(f)).map((f) => [join(repo, 'icons', f), join(dist, 'icons', f)]),

@@ -68,6 +68,16 @@ describe('distIsCurrent', () => {
 		expect(await distIsCurrent(repo)).toBe(false);
 	});
 
+	it('a new source not yet compiled: not current', async () => {
+		file('nodes/A/B.ts', 900);
+		expect(await distIsCurrent(repo)).toBe(false);
+	});
+
+	it('a .js left by a deleted source (the build leaves it too): still current', async () => {
+		file('dist/nodes/A/Gone.js', 1500);
+		expect(await distIsCurrent(repo)).toBe(true);
+	});
+
 	it('no dist/: not current', async () => {
 		rmSync(join(repo, 'dist'), { recursive: true });
 		expect(await distIsCurrent(repo)).toBe(false);
