@@ -88,11 +88,12 @@ async function main() {
 	const t0 = Date.now();
 	/**
 	 * A step: "… <running>" every 15 s while it runs, then "✔ <done>" and its time. `done` may be
-	 * a function of the result.
+	 * a function of the result; `running` null when the step says its own progress.
 	 */
 	const step = async (done, fn, running = typeof done === 'string' ? done : 'working') => {
 		const started = Date.now();
-		const result = await withProgress(running, fn, { announce: false });
+		// `running` null: the step reports its own progress (the cold install).
+		const result = running === null ? await fn() : await withProgress(running, fn, { announce: false });
 		say(`  ✔ ${typeof done === 'function' ? done(result) : done} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 		return result;
 	};
@@ -161,7 +162,7 @@ async function main() {
 		const install = await step(
 			(found) => (found.cold ? `n8n ${target.version} installed into the cache (${found.dir})` : `n8n ${target.version} found in the cache (${found.dir})`),
 			() => installN8n(target),
-			`installing n8n ${target.version}`,
+			null,
 		);
 		// The build and pack run beside the fake platform, the model and the imports (they need no package).
 		const build = process.env.CC_SKIP_BUILD === '1' ? false : process.env.CC_BUILD === '1' || !distIsCurrent();
