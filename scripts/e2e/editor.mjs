@@ -1,9 +1,10 @@
 /**
  * The editor in a real browser: Debian's Chromium driven by playwright-core (no browser
- * download). Logs in to a running n8n, opens the "web-form lead → ticket" example, and checks
- * in the real UI that the resource list shows, and that the agent, service, custom-field and
- * choice dropdowns fill from the fake platform (the example was built before the custom-field
- * form, so this also shows that its field list is still there); then the credential modal's
+ * download). Logs in to a running n8n, opens the example "Web-form lead → ticket with custom
+ * fields", and checks in the real UI that the resource list shows, and that the agent and service
+ * dropdowns fill from the fake platform; then, in a workflow built before the custom-field form
+ * (made here), that its field list is still there and its custom-field and choice dropdowns fill
+ * from the fake platform; then the credential modal's
  * test: success with the good token, the 401 message with a bad one; then a new Ticket → Create
  * node's custom-field form: one input per field, typed, Product a single select; last, in a
  * Ticket → Get node, that the ticket picker searches and chooses a ticket (lib/editor-picker.mjs);
