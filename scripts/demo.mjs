@@ -25,14 +25,14 @@ export const DEMO_STATE_FILE = process.env.CC_DEMO_STATE || join(tmpdir(), 'n8n-
 
 const ACTIVATE = 'Publish a trigger example first (it reads the changes made after that), or open its trigger node and click "Fetch Test Event"';
 
-/** The demo commands: what each makes happen, and which example workflow reacts to it. */
+/** The demo commands: what each makes happen, and which example workflow reacts to it (by its name in n8n, as the examples' `name`). */
 export const DEMO_COMMANDS = [
-	{ name: 'ticket-solved', args: '[ticket id]', what: 'an open or pending ticket becomes solved', reacts: 'example 10 (ticket solved → satisfaction survey)', run: ticketSolved },
-	{ name: 'missed-call', args: '', what: 'a missed call from customer 50002 ends now', reacts: 'examples 04 (missed call → call-back ticket) and 13 (call ended)', run: missedCall },
-	{ name: 'monitor-down', args: '[monitor id]', what: 'status monitor 1 ("API") goes DOWN', reacts: 'example 14 (monitor goes DOWN → page the on-call)', run: (fake, id) => setMonitor(fake, id, 0) },
-	{ name: 'monitor-up', args: '[monitor id]', what: 'the monitor comes back UP', reacts: 'no example (14 watches DOWN only)', run: (fake, id) => setMonitor(fake, id, 1) },
-	{ name: 'lead-created', args: '', what: 'a new lead arrives', reacts: 'example 11 (new lead → notify sales)', run: leadCreated },
-	{ name: 'deal-won', args: '', what: 'a new deal is created and closed as won', reacts: 'example 12 (deal won → fulfilment)', run: dealWon },
+	{ name: 'ticket-solved', args: '[ticket id]', what: 'an open or pending ticket becomes solved', reacts: 'the example “Ticket solved → satisfaction survey”', run: ticketSolved },
+	{ name: 'missed-call', args: '', what: 'a missed call from customer 50002 ends now', reacts: 'the examples “Missed call → call-back ticket” and “Call ended → log it”', run: missedCall },
+	{ name: 'monitor-down', args: '[monitor id]', what: 'status monitor 1 ("API") goes DOWN', reacts: 'the example “Monitor goes DOWN → page the on-call”', run: (fake, id) => setMonitor(fake, id, 0) },
+	{ name: 'monitor-up', args: '[monitor id]', what: 'the monitor comes back UP', reacts: 'no example (“Monitor goes DOWN → page the on-call” watches DOWN only)', run: (fake, id) => setMonitor(fake, id, 1) },
+	{ name: 'lead-created', args: '', what: 'a new lead arrives', reacts: 'the example “New lead → notify sales”', run: leadCreated },
+	{ name: 'deal-won', args: '', what: 'a new deal is created and closed as won', reacts: 'the example “Deal won → hand over to fulfilment”', run: dealWon },
 ];
 
 /** The lines `npm start` prints under its summary. */

@@ -24,7 +24,14 @@
  *   CC_TIME_CONVENTION / --time-convention=   wallClock (default: the real platform) or iso (Z is UTC)
  * Other options: N8N_PORT / --port= (default 5678, or a free port when taken),
  * CC_N8N_TARGET / --target= (v2 = n8n 2.40.7 on Node 24, default; v1 = n8n 1.123.x on Node 20),
- * CC_SKIP_BUILD=1 (pack the existing dist/).
+ * CC_SKIP_BUILD=1 (pack the existing dist/; without it the build is skipped anyway when dist/ is
+ * newer than its sources, lib/pack.mjs distIsCurrent), CC_BUILD=1 (build even then).
+ *
+ * A warm start does the independent steps side by side: the build and pack, and the fake
+ * platform and model with the imports (two credentials in one n8n CLI call, the examples in
+ * another); then the package goes into .n8n/nodes and n8n starts; with n8n 2.x the AI example is
+ * published over REST once n8n runs (a CLI call would boot n8n once more). Each step says how
+ * long it took, and every 15 s while it runs (lib/progress.mjs), like the cold install.
  *
  * Queue mode (CC_N8N_MODE=queue / --mode=queue, n8n 2.40.7 only): also starts Postgres and Redis
  * (Debian's postgresql and redis-server; it says how to install them when they are missing) on
@@ -41,9 +48,10 @@ import { startFakeModel } from './lib/fake-model.mjs';
 import { startFakePlatform } from './lib/fake-platform.mjs';
 import { installN8n, TARGETS } from './lib/install-n8n.mjs';
 import { createInstance, freePort } from './lib/n8n.mjs';
-import { buildAndPack } from './lib/pack.mjs';
+import { buildAndPack, distIsCurrent, installIntoN8n } from './lib/pack.mjs';
+import { withProgress } from './lib/progress.mjs';
 import { OWNER, ownerClient } from './lib/rest.mjs';
-import { CREDENTIAL, exampleFiles, fakeCredentialData, prepareInstance } from './lib/setup.mjs';
+import { CREDENTIAL, exampleFiles, fakeCredentialData, importExamples } from './lib/setup.mjs';
 import { createQueueCluster } from './queue/lib/cluster.mjs';
 import { missingServices, startPostgres, startRedis, stopAllServicesSync } from './queue/lib/services.mjs';
 
@@ -67,12 +75,26 @@ async function portOrFree(wanted) {
 	return free ? wanted : await freePort();
 }
 
+/**
+ * Publishes a workflow over n8n 2.x's REST API (what the editor's Publish button calls), so a
+ * running n8n registers its webhooks at once; the CLI's publish:workflow would boot n8n once more.
+ */
+async function publishOverRest(client, id) {
+	const { versionId } = await client.get(`/workflows/${id}`);
+	await client.post(`/workflows/${id}/activate`, { versionId });
+}
+
 async function main() {
 	const t0 = Date.now();
-	const step = async (what, fn) => {
+	/**
+	 * A step: "… <running>" every 15 s while it runs, then "✔ <done>" and its time. `done` may be
+	 * a function of the result; `running` null when the step says its own progress.
+	 */
+	const step = async (done, fn, running = typeof done === 'string' ? done : 'working') => {
 		const started = Date.now();
-		const result = await fn();
-		say(`  ✔ ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		// `running` null: the step reports its own progress (the cold install).
+		const result = running === null ? await fn() : await withProgress(running, fn, { announce: false });
+		say(`  ✔ ${typeof done === 'function' ? done(result) : done} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 		return result;
 	};
 	const real = {
@@ -108,10 +130,6 @@ async function main() {
 
 	say(`Starting Customer Care for n8n (${target.name}${useReal ? `, account ${real.domain} at ${real.baseUrl}` : ', fake platform'})`);
 	const work = mkdtempSync(join(tmpdir(), 'cc-start-'));
-	const install = await step(`n8n ${target.version} ready (cache)`, () => installN8n(target));
-	const { tarball } = await step('package built and packed', () =>
-		buildAndPack(join(work, 'pack'), { build: process.env.CC_SKIP_BUILD !== '1' }),
-	);
 
 	let fake;
 	let model;
@@ -120,6 +138,7 @@ async function main() {
 	let starting;
 	let workers = [];
 	let stopping = false;
+	// Set before the first step: Ctrl+C during the install or the build also removes `work`.
 	const stop = async (code) => {
 		if (stopping) return;
 		stopping = true;
@@ -139,6 +158,22 @@ async function main() {
 	process.on('SIGTERM', () => void stop(0));
 
 	try {
+		// Says "installing" with progress and logs itself when n8n is not in the cache yet.
+		const install = await step(
+			(found) => (found.cold ? `n8n ${target.version} installed into the cache (${found.dir})` : `n8n ${target.version} found in the cache (${found.dir})`),
+			() => installN8n(target),
+			null,
+		);
+		// The build and pack run beside the fake platform, the model and the imports (they need no package).
+		const build = process.env.CC_SKIP_BUILD === '1' ? false : process.env.CC_BUILD === '1' || !distIsCurrent();
+		const packed = step(
+			build ? 'package built and packed' : 'package packed (dist/ is newer than its sources: no build)',
+			() => buildAndPack(join(work, 'pack'), { build }),
+			build ? 'building and packing the package' : 'packing the package',
+		);
+		// Awaited below; a failure must not surface as an unhandled rejection meanwhile.
+		packed.catch(() => {});
+
 		let credentialData;
 		if (useReal) {
 			credentialData = {
@@ -152,9 +187,11 @@ async function main() {
 				maxRequestsPerSecond: 15,
 			};
 		} else {
-			fake = await step('fake platform started', () => startFakePlatform({ token: `demo-${randomBytes(8).toString('hex')}` }));
+			await Promise.all([
+				step('fake platform started', async () => (fake = await startFakePlatform({ token: `demo-${randomBytes(8).toString('hex')}` })), 'starting the fake platform'),
+				step('fake model started (AI example)', async () => (model = await startFakeModel({ script: SUPPORT_AGENT_SCRIPT })), 'starting the fake model'),
+			]);
 			credentialData = fakeCredentialData(fake);
-			model = await step('fake model started (AI example)', () => startFakeModel({ script: SUPPORT_AGENT_SCRIPT }));
 		}
 		// The AI example's chat answers once published; published only with the fake model behind it.
 		const readyAiExample = async (instance) => {
@@ -162,6 +199,7 @@ async function main() {
 			await instance.publish([AI_EXAMPLE.id]);
 		};
 
+		const major = Number(install.version.split('.')[0]);
 		const port = await portOrFree(Number(option('port', 'N8N_PORT') ?? 5678));
 		let n8n;
 		if (queue) {
@@ -170,6 +208,7 @@ async function main() {
 			const cluster = createQueueCluster({ install, work, pg, redis });
 			n8n = cluster.main;
 			n8n.ports.port = port;
+			const { tarball } = await packed;
 			await step('package installed, credential and examples imported (Postgres)', () =>
 				cluster.prepareMain({ tarball, credential: { ...CREDENTIAL, data: credentialData }, workflowFiles: exampleFiles() }),
 			);
@@ -185,19 +224,31 @@ async function main() {
 				// Readable logs on the console; the JSON logger is for the e2e parser.
 				env: { N8N_LOG_FORMAT: 'text', N8N_LOG_LEVEL: 'warn' },
 			});
-			await step('package installed, credential and examples imported', () => prepareInstance(n8n, { tarball, credentialData }));
-			if (model) await step('AI example: model credential imported, chat published', () => readyAiExample(n8n));
-			server = await step('n8n started', () => n8n.start({ onSpawn: (child) => (starting = child) }));
+			// n8n's CLI boots n8n with the packages of .n8n/nodes: the imports first, the package after.
+			await step(
+				`credential${model ? 's' : ''} and ${exampleFiles().length} examples imported`,
+				() => importExamples(n8n, { credentialData, modelBaseUrl: model?.baseUrl }),
+				'importing the credential and the examples (n8n CLI)',
+			);
+			const { tarball } = await packed;
+			await step('package installed into n8n', () => installIntoN8n(tarball, n8n.userFolder), 'installing the package into n8n');
+			// n8n 1.x: published before the start, by the CLI; 2.x: over REST once it runs.
+			if (model && major < 2) await step('AI example published', () => n8n.publish([AI_EXAMPLE.id]), 'publishing the AI example');
+			server = await step('n8n started', () => n8n.start({ onSpawn: (child) => (starting = child) }), 'starting n8n');
 		}
-		await step('owner account created', () => ownerClient(server.url));
-		if (model) await step('AI example chat live', () => waitForChat(server.url));
+		const client = await step('owner account created', () => ownerClient(server.url), 'creating the owner account');
+		if (model && !queue && major >= 2) {
+			await step('AI example published', () => publishOverRest(client, AI_EXAMPLE.id), 'publishing the AI example');
+		}
+		if (model) await step('AI example chat live', () => waitForChat(server.url), 'waiting for the AI example\'s chat');
 
 		say('');
 		say(`n8n with Customer Care is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
+		// The workflow list first: n8n's sign-in keeps the page asked for (?redirect=) and opens it
+		// after login; the editor's home may be another page (its Assistant).
+		say(`  Open:      ${server.url}/home/workflows (the workflow list: the examples)`);
+		say(`  Login:     ${OWNER.email} / ${OWNER.password} (n8n then opens the list; credential "Customer Care account")`);
 		say(`  Editor:    ${server.url}`);
-		say(`  Login:     ${OWNER.email} / ${OWNER.password}`);
-		// After login n8n may land on another page (its Assistant); the list of the examples is here.
-		say(`  Workflows: ${server.url}/home/workflows (the examples/, "Customer Care: …"; credential "Customer Care account")`);
 		if (fake) {
 			say(`  Fake platform: ${fake.baseUrl} (domain ${fake.domain}; control API ${fake.baseUrl}/__control/info)`);
 			say('  Demo data: in the fake platform\'s memory only (seeded afresh at each start, lost on Ctrl+C)');

@@ -1,9 +1,10 @@
 /**
  * The editor in a real browser: Debian's Chromium driven by playwright-core (no browser
- * download). Logs in to a running n8n, opens the "web-form lead → ticket" example, and checks
- * in the real UI that the resource list shows, and that the agent, service, custom-field and
- * choice dropdowns fill from the fake platform (the example was built before the custom-field
- * form, so this also shows that its field list is still there); then the credential modal's
+ * download). Logs in to a running n8n, opens the example "Web-form lead → ticket with custom
+ * fields", and checks in the real UI that the resource list shows, and that the agent and service
+ * dropdowns fill from the fake platform; then, in a workflow built before the custom-field form
+ * (made here), that its field list is still there and its custom-field and choice dropdowns fill
+ * from the fake platform; then the credential modal's
  * test: success with the good token, the 401 message with a bad one; then a new Ticket → Create
  * node's custom-field form: one input per field, typed, Product a single select; last, in a
  * Ticket → Get node, that the ticket picker searches and chooses a ticket (lib/editor-picker.mjs);
@@ -34,6 +35,8 @@ export const CHROMIUM = process.env.CC_CHROMIUM || '/usr/bin/chromium';
 export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(REPO, 'docs', 'screenshots') : join(REPO, 'e2e-screenshots');
 const WORKFLOW = 'ccStory1LeadTkt1';
 const NODE = 'Create ticket';
+/** The node of the workflow built before the form (the custom-field list), made by the test. */
+const LIST_NODE = 'Ticket with the field list';
 
 const FLAGS = [
 	'--headless',
@@ -149,6 +152,42 @@ export async function runEditorTest({ server, client, fake, report, target }) {
 			return `${shown.length} services`;
 		});
 
+		// Example 01 shows the custom-field form, as a new node does; the earlier field list (kept for
+		// workflows built before the form) is checked in such a workflow, made here.
+		await report.test(target, 'editor: a workflow built before the form opens with its custom-field list', async () => {
+			const workflow = await client.post('/workflows', {
+				name: 'Custom-field list (editor check)',
+				active: false,
+				connections: {},
+				settings: {},
+				nodes: [
+					{
+						id: randomUUID(),
+						name: LIST_NODE,
+						type: NODE_TYPE,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {
+							resource: 'ticket',
+							operation: 'create',
+							subject: 'A ticket',
+							phone: '0987654321',
+							// The first field is "Product" (SINGLE DROP-DOWN LIST), with one choice.
+							customFields: { field: [{ fieldId: 305, choices: [30502] }, { fieldId: 302, value: '1500' }] },
+						},
+						credentials: { customerCareApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
+					},
+				],
+			});
+			openedAt = Math.max(0, ...(await fake.requests()).map((r) => r.seq));
+			await page.goto(`${server.url}/workflow/${workflow.id}`);
+			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${LIST_NODE}"]`);
+			await node.waitFor();
+			await node.dblclick();
+			await page.locator('[data-test-id="ndv"] [data-test-id="parameter-input-fieldId"]').first().waitFor();
+			return `${workflow.id} → "${LIST_NODE}" open`;
+		});
+
 		await report.test(target, 'editor: custom-field dropdown fills from the fake platform', async () => {
 			const texts = await dropdown('fieldId', { minimum: 2, screenshot: 'custom-field-mapping.png' });
 			const sent = await sentSinceOpen();
@@ -160,7 +199,7 @@ export async function runEditorTest({ server, client, fake, report, target }) {
 		});
 
 		await report.test(target, "editor: a choice field's value dropdown fills from the fake platform", async () => {
-			// The first custom field of the example is "Product" (SINGLE DROP-DOWN LIST).
+			// The list's first custom field is "Product" (SINGLE DROP-DOWN LIST).
 			const texts = await dropdown('choices', { minimum: 2, screenshot: 'custom-field-choices.png' });
 			const { body } = await fake.api('GET', '/api/v1/tickets/custom_fields');
 			const product = body.custom_fields.find((f) => f.custom_field_id === 305);

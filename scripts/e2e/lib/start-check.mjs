@@ -3,10 +3,15 @@
  * login it prints, checks that the editor answers and that the agent dropdown fills from the
  * fake platform and that `npm run demo` changes that fake platform, that the AI example's chat
  * (printed in the banner) answers through the fake model, then stops it with SIGTERM and checks
- * that it is gone.
+ * that it is gone. The banner links n8n's workflow list (`<url>/home/workflows`). The run gets a
+ * temporary folder of its own as TMPDIR (os.tmpdir() of it and of every process it starts), so
+ * after the stop no `cc-*` folder it made (cc-start-, cc-fake-model-, cc-n8n-import- …) may remain
+ * there, whatever else runs on the machine.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { sendChatMessage } from '../../lib/ai-example.mjs';
@@ -17,10 +22,13 @@ import { login } from '../../lib/rest.mjs';
 
 export async function runStartCheck({ report, target = 'npm start' }) {
 	const port = await freePort();
+	// The run's own temp dir: what it leaves there after the stop is what it left.
+	const runTmp = mkdtempSync(join(tmpdir(), 'cc-start-check-'));
+	const runEnv = { ...process.env, TMPDIR: runTmp };
 	const child = spawn(process.execPath, [join(REPO, 'scripts', 'start.mjs')], {
 		cwd: REPO,
 		// The e2e run has just built the package.
-		env: { ...process.env, N8N_PORT: String(port), CC_SKIP_BUILD: '1' },
+		env: { ...runEnv, N8N_PORT: String(port), CC_SKIP_BUILD: '1' },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let out = '';
@@ -38,12 +46,21 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 			}
 			return {
 				url: /Editor:\s+(\S+)/.exec(out)[1],
+				banner: out.slice(out.indexOf('is running')),
 				email: /Login:\s+(\S+) \/ (\S+)/.exec(out)[1],
 				password: /Login:\s+(\S+) \/ (\S+)/.exec(out)[2],
 				fakeUrl: /Fake platform:\s+(\S+)/.exec(out)?.[1],
 				chatUrl: /AI agent:\s+chat with .* at (\S+)/.exec(out)?.[1],
 				modelUrl: /the fake model\s+(http:\S+)/.exec(out)?.[1],
 			};
+		});
+		await report.test(target, 'npm start: the banner links the workflow list', async () => {
+			// n8n's sign-in opens the page asked for after login (its ?redirect=), so this link lands there.
+			const link = `${printed.url}/home/workflows`;
+			assert.ok(printed.banner.split('\n').some((line) => line.includes(` ${link} `) || line.endsWith(` ${link}`)), `no ${link} in the banner:\n${printed.banner}`);
+			const page = await fetch(link);
+			assert.equal(page.status, 200, `${link} → ${page.status}`);
+			return link;
 		});
 		await report.test(target, 'npm start: editor answers, login works, agent dropdown fills', async () => {
 			assert.equal(printed.url, `http://127.0.0.1:${port}`);
@@ -57,8 +74,8 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 		});
 		await report.test(target, 'npm start: prints the demo commands; npm run demo finds its fake platform', async () => {
 			assert.match(out, /npm run demo -- missed-call /);
-			// No CC_FAKE_URL: the demo reads the state file npm start wrote.
-			const env = { ...process.env, CC_FAKE_URL: '' };
+			// No CC_FAKE_URL: the demo reads the state file npm start wrote (in the run's temp dir).
+			const env = { ...runEnv, CC_FAKE_URL: '' };
 			const demo = await new Promise((resolve) =>
 				execFile(process.execPath, [join(REPO, 'scripts', 'demo.mjs'), 'monitor-down'], { env }, (error, stdout, stderr) => resolve({ error, stdout, stderr })),
 			);
@@ -95,5 +112,14 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 		assert.ok(printed?.modelUrl, 'the fake model URL is printed');
 		await assert.rejects(fetch(`${printed.modelUrl}/models`), 'the fake model still answers after SIGTERM');
 		return 'stopped';
+	});
+	await report.test(target, 'npm start: after the stop, nothing of it is left in the temp dir', async () => {
+		try {
+			const left = readdirSync(runTmp);
+			assert.deepEqual(left.filter((name) => name.startsWith('cc-') || name.startsWith('n8n-nodes-customer-care')), [], `left in ${runTmp}: ${left.join(', ')}`);
+			return left.length ? `nothing of ours (n8n left: ${left.join(', ')})` : 'empty';
+		} finally {
+			rmSync(runTmp, { recursive: true, force: true });
+		}
 	});
 }
