@@ -18,6 +18,7 @@ import { smsDescription } from './resources/sms';
 import { ticketDescription } from './resources/ticket';
 import { operationSubtitle } from './description/subtitle';
 import { withValueHints } from './description/valueHints';
+import { toolDescriptionProperties } from './description/toolDescription';
 
 const properties: INodeProperties[] = withValueHints([
 	{
@@ -52,6 +53,8 @@ const properties: INodeProperties[] = withValueHints([
 	...smsDescription,
 	...ticketDescription,
 ]);
+// The Tool variant's description for the model, one per operation (description/toolDescription.ts).
+properties.push(...toolDescriptionProperties(properties));
 
 export class CustomerCare implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,12 +1,14 @@
 /**
- * The node as an AI agent sees it (issue 22). n8n names a tool "<action> in Customer Care"
- * (n8n-workflow's makeDescription) and a model fills fields through `$fromAI`, without the
- * editor's dropdowns and pickers. So every operation's action says what it returns, and every
+ * The node as an AI agent sees it (issue 22). n8n titles a node with its operation's action
+ * (n8n-workflow makeNodeName), so actions are short like n8n's; the Tool variant hands the model
+ * the operation's description instead (shared/toolDescription.ts, n8n's getToolDescriptionForNode),
+ * and a model fills fields through `$fromAI`, without the editor's dropdowns and pickers. So every
  * field that takes an ID, a choice or a date says what value it takes and where it comes from.
  *
  * Expected texts are written here from docs/api.md and the README, not read from the node.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { CustomerCare } from '../../nodes/CustomerCare/CustomerCare.node';
 
@@ -40,7 +42,7 @@ const fields = allProperties(description.properties);
 const operations = description.properties
 	.filter((property) => property.name === 'operation')
 	.flatMap((property) =>
-		(property.options as Array<{ name: string; value: string; action?: string }>).map((option) => ({
+		(property.options as Array<{ name: string; value: string; action?: string; description?: string }>).map((option) => ({
 			resource: String(property.displayOptions?.show?.resource?.[0]),
 			...option,
 		})),
@@ -53,12 +55,37 @@ describe('what a model reads of each operation', () => {
 
 	it.each(
 		operations.map((operation) => [`${operation.resource} ${operation.value}`, operation] as const),
-	)('%s: its action says what it returns', (_name, operation) => {
-		const action = operation.action ?? '';
-		// Reads say what the records carry; writes say that the record comes back.
-		if (/^(create|update|send)/.test(operation.value)) expect(action).toMatch(/\breturn\b/);
-		else expect(action).toMatch(/\bwith\b/);
-		expect(action.length).toBeLessThanOrEqual(80);
+	)('%s: its action is a short name, like n8n\'s own nodes', (_name, operation) => {
+		// n8n titles a node added from the picker with the action (makeNodeName), on the canvas and in every error.
+		expect(operation.action).toMatch(/^(Create|Get|Update|Send) (a |an |many |the )?[a-z]/);
+		expect(operation.action!.length).toBeLessThanOrEqual(30);
+		expect(NodeHelpers.makeNodeName({ resource: operation.resource, operation: operation.value }, description)).toBe(operation.action);
+	});
+
+	// n8n's Tool variant of the node: the same description under a name ending in "Tool" (what @tool reads).
+	const asTool = { ...description, name: `${description.name}Tool` } as INodeTypeDescription;
+
+	it.each(
+		operations.map((operation) => [`${operation.resource} ${operation.value}`, operation] as const),
+	)('%s: as a tool, the model reads the operation\'s description, not the action', (_name, operation) => {
+		const parameters = NodeHelpers.getNodeParameters(
+			asTool.properties,
+			{ resource: operation.resource, operation: operation.value },
+			true,
+			false,
+			{ typeVersion: 1 },
+			asTool,
+		)!;
+		const node = { id: '1', name: operation.action!, type: asTool.name, typeVersion: 1, position: [0, 0], parameters } as INode;
+		const told = NodeHelpers.getToolDescriptionForNode(node, { description: asTool } as INodeType);
+		expect(told).toBe(operation.description);
+		// Reads say what the records carry; writes say what comes back.
+		expect(told.length).toBeGreaterThan(operation.action!.length + 20);
+	});
+
+	it('the node without the tool shows no Tool Description', () => {
+		const parameters = NodeHelpers.getNodeParameters(description.properties, { resource: 'ticket', operation: 'create' }, true, false, { typeVersion: 1 }, description)!;
+		expect(parameters).not.toHaveProperty('toolDescription');
 	});
 });
 

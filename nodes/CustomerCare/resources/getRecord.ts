@@ -33,7 +33,7 @@ export function getRecordOperation(
 			{
 				name: 'Get',
 				value: 'get',
-				action: `Get a ${resource} by ID with its comments and custom fields`,
+				action: `Get a ${resource}`,
 				description,
 			},
 			{ ...endpoint, path: pathWithId(endpoint, id.name) },

@@ -14,9 +14,9 @@ export const getQuota = operation(
 	{
 		name: 'Get Quota',
 		value: 'getQuota',
-		action: 'Get the account’s hourly request quota with what is left and if it is low',
+		action: 'Get the request quota',
 		description:
-			'How many of the account’s hourly requests are left (every tool on the account shares them), from the platform’s rate headers. Costs one request.',
+			'How many of the account’s hourly requests are left (every tool on the account shares them), from the platform’s rate headers, and whether that is low (below 10 %). Costs one request.',
 	},
 	ACCOUNT.quota,
 	{

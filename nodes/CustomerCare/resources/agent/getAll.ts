@@ -6,9 +6,9 @@ export const { operation: getAllAgents, fields: getAllAgentsFields } = listOpera
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many agents with their IDs, groups and channel statuses',
+		action: 'Get many agents',
 		description:
-			'List the staff users (agents) of the account with their group, role and per-channel status (call, chat, ticket)',
+			'List the staff users (agents) of the account with their ID, group, role and per-channel status (call, chat, ticket)',
 	},
 	AGENT.list,
 	'agent',

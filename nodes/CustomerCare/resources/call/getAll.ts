@@ -171,7 +171,7 @@ export const getAllCalls = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many calls of a date range with their times, parties and recordings',
+		action: 'Get many calls',
 		description:
 			'List the call history of a date range (by start or end time, any length) filtered by call ID, direction, missed or answered, customer phone, agent or voice service; each call carries its recording links (available from 5 minutes after the call ends)',
 	},

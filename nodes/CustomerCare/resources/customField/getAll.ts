@@ -37,7 +37,7 @@ export const getAllCustomFields = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many custom field definitions with their IDs, labels and choices',
+		action: 'Get many custom fields',
 		description:
 			'List the custom-field definitions (ID, label, type, code and choice values) configured for tickets, contacts or organizations',
 	},

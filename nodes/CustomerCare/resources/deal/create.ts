@@ -45,9 +45,9 @@ export const createDeal = operation(
 	{
 		name: 'Create',
 		value: 'create',
-		action: 'Create a deal and return it with its ID',
+		action: 'Create a deal',
 		description:
-			'Create a deal (a sales opportunity) for a customer found or created by phone or e-mail, in a pipeline and stage, with value, probability, labels, assignee, a comment, an order with product lines and custom fields',
+			'Create a deal (a sales opportunity) for a customer found or created by phone or e-mail, in a pipeline and stage, with value, probability, labels, assignee, a comment, an order with product lines and custom fields; returns the new deal with its ID',
 	},
 	DEAL.create,
 	{

@@ -8,9 +8,9 @@ export const { operation: getAllDeals, fields: getAllDealsFields } = salesGetMan
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many deals matching filters, with their stages and values',
+		action: 'Get many deals',
 		description:
-			'List deals, filtered by customer, assignee, service, pipelines, stages, closing (won, lost, unqualified), conversion and created, updated, converted or closed date ranges',
+			'List deals, filtered by customer, assignee, service, pipelines, stages, closing (won, lost, unqualified), conversion and created, updated, converted or closed date ranges, each with its stage and value',
 	},
 	DEAL.list,
 	[

@@ -38,9 +38,9 @@ export const updateDeal = operation(
 	{
 		name: 'Update',
 		value: 'update',
-		action: 'Update a deal with a comment and return the deal',
+		action: 'Update a deal',
 		description:
-			'Add a comment to a deal and change its subject, pipeline and stage, value, probability, labels, assignee, estimated close date, order and product lines or custom fields',
+			'Add a comment to a deal and change its subject, pipeline and stage, value, probability, labels, assignee, estimated close date, order and product lines or custom fields; returns the updated deal',
 	},
 	{ ...DEAL.update, path: pathWithId(DEAL.update, 'dealId') },
 	{

@@ -6,7 +6,7 @@ export const { operation: getAllGroups, fields: getAllGroupsFields } = listOpera
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many groups (departments) with their IDs',
+		action: 'Get many groups',
 		description:
 			'List the departments (groups) of the account; their IDs are used to assign tickets, leads and deals',
 	},

@@ -50,9 +50,9 @@ export const createLead = operation(
 	{
 		name: 'Create',
 		value: 'create',
-		action: 'Create a lead and return it with its ID',
+		action: 'Create a lead',
 		description:
-			'Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields',
+			'Create a lead (a sales prospect) for a customer found or created by phone or e-mail, with subject, status, labels, assignee, group, service, estimated close date, a note and custom fields; returns the new lead with its ID',
 	},
 	LEAD.create,
 	{

@@ -8,9 +8,9 @@ export const { operation: getAllLeads, fields: getAllLeadsFields } = salesGetMan
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many leads matching filters, with their statuses',
+		action: 'Get many leads',
 		description:
-			'List leads, filtered by customer, assignee, service, statuses, conversion (to deal or unqualified) and created, updated or converted date ranges',
+			'List leads, filtered by customer, assignee, service, statuses, conversion (to deal or unqualified) and created, updated or converted date ranges, each with its status',
 	},
 	LEAD.list,
 	[

@@ -5,7 +5,7 @@ export const getLeadStatusesOperation = operation(
 	{
 		name: 'Get Statuses',
 		value: 'getStatuses',
-		action: 'Get lead statuses with their IDs and types',
+		action: 'Get lead statuses',
 		description:
 			'List the lead statuses of the account (label, ID, status_type: 1 first, 0 middle, 2 converted, 3 unqualified); use the IDs to set or filter a lead status',
 	},
@@ -16,9 +16,9 @@ export const getLeadUnqualifiedReasonsOperation = operation(
 	{
 		name: 'Get Unqualified Reasons',
 		value: 'getUnqualifiedReasons',
-		action: 'Get lead unqualified reasons with their IDs',
+		action: 'Get lead unqualified reasons',
 		description:
-			'List the reasons a lead can be disqualified for; use an ID as the Unqualify Reason of a lead in a final status',
+			'List the reasons a lead can be disqualified for, with their IDs; use an ID as the Unqualify Reason of a lead in a final status',
 	},
 	LEAD.unqualifiedReasons,
 );
@@ -27,8 +27,8 @@ export const getLeadLabelsOperation = operation(
 	{
 		name: 'Get Labels',
 		value: 'getLabels',
-		action: 'Get lead labels with their IDs',
-		description: 'List the labels a lead can carry; use the IDs as the Labels of a lead',
+		action: 'Get lead labels',
+		description: 'List the labels a lead can carry, with their IDs; use the IDs as the Labels of a lead',
 	},
 	LEAD.labels,
 );

@@ -37,9 +37,9 @@ export const updateLead = operation(
 	{
 		name: 'Update',
 		value: 'update',
-		action: 'Update a lead with a comment and return the lead',
+		action: 'Update a lead',
 		description:
-			'Add a comment to a lead and change its subject, status (e.g. converted or unqualified, with a reason), assignee, labels, estimated close date or custom fields',
+			'Add a comment to a lead and change its subject, status (e.g. converted or unqualified, with a reason), assignee, labels, estimated close date or custom fields; returns the updated lead',
 	},
 	{ ...LEAD.update, path: pathWithId(LEAD.update, 'leadId') },
 	{

@@ -49,7 +49,7 @@ export const getAllMonitors = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many monitors with their UP or DOWN status',
+		action: 'Get many monitors',
 		description:
 			'Read the public status heartbeat: every monitored service with status UP or DOWN, last ping and 24-hour uptime',
 	},

@@ -8,9 +8,9 @@ export const { operation: getAllServices, fields: getAllServicesFields } = listO
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many services (phone, chat, e-mail, SMS channels) with their IDs',
+		action: 'Get many services',
 		description:
-			'List the channels (services) of the account: phone lines, chat, e-mail, social pages, SMS; filter by type or ID',
+			'List the channels (services) of the account: phone lines, chat, e-mail, social pages, SMS; filter by type or ID, each with its ID',
 	},
 	SERVICE.list,
 	'service',

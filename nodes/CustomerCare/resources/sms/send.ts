@@ -72,7 +72,7 @@ export const sendSms = operation(
 	{
 		name: 'Send',
 		value: 'send',
-		action: 'Send an SMS and return the ticket it is logged on',
+		action: 'Send an SMS',
 		description:
 			'Send a text message (up to 1000 characters) to a phone number through an SMS service of the account; the message is logged on a new ticket, or on an existing ticket when a Ticket ID is given, and that ticket is returned',
 	},

@@ -244,9 +244,9 @@ export const createTicket = operation(
 	{
 		name: 'Create',
 		value: 'create',
-		action: 'Create a ticket and return it with its ID',
+		action: 'Create a ticket',
 		description:
-			'Create a ticket for a customer (found or created by phone or e-mail), optionally assigned to an agent, group or service, with custom fields',
+			'Create a ticket for a customer (found or created by phone or e-mail), optionally assigned to an agent, group or service, with custom fields; returns the new ticket with its ID',
 	},
 	TICKET.create,
 	{

@@ -67,9 +67,9 @@ export const getAllTickets = operation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many tickets of a date range with their status and requester',
+		action: 'Get many tickets',
 		description:
-			'List the tickets created or updated in a date range (any length: longer than 31 days is read window by window), filtered by requester, assignee, service or saved filter',
+			'List the tickets created or updated in a date range (any length: longer than 31 days is read window by window), filtered by requester, assignee, service or saved filter, each with its status and requester',
 	},
 	TICKET.list,
 	{

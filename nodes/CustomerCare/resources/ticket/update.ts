@@ -101,9 +101,9 @@ export const updateTicket = operation(
 	{
 		name: 'Update',
 		value: 'update',
-		action: 'Update a ticket with a comment and return the ticket',
+		action: 'Update a ticket',
 		description:
-			'Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets',
+			'Add a comment to a ticket and change its status, priority, assignee, subject or custom fields; solving a parent can solve its child tickets; returns the updated ticket',
 	},
 	{ ...TICKET.update, path: pathWithId(TICKET.update, 'ticketId') },
 	{
