@@ -6,9 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
-import { isEmpty } from '../CustomerCare/transport/looseValues';
+import { idsOf, isEmpty } from '../CustomerCare/transport/looseValues';
 import { codeIsChosen } from '../CustomerCare/description/filters';
-import { idsOf } from '../CustomerCare/transport/looseValues';
 import type { Change, PollState } from './cursor';
 import type { ListEvent } from './events';
 

