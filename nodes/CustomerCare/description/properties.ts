@@ -228,11 +228,7 @@ export function dateRangeFields(
  * List or By ID, required, checked as a whole number before sending.
  */
 export function recordIdProperty(
-	resource: string,
-	operation: string,
-	displayName: string,
-	name: string,
-	description: string,
+	...[resource, operation, displayName, name, description]: Parameters<typeof recordLocatorProperty>
 ): INodeProperties {
 	// A picker is named after the record it picks ("Ticket", not "Ticket ID"), as in n8n's own nodes.
 	const recordName = displayName.replace(/ ID$/, '');
