@@ -67,12 +67,15 @@ const EVENTS: Array<[string, string, (p: FakePlatform, at: number) => void]> = [
 	}],
 ];
 
-/** Forget the kept definitions (a commit before they were kept has no such module: --baseline). */
+/** Forget the kept definitions (their module moved from shared/ to definitions/; --baseline may run either). */
 function resetLookups() {
-	try {
-		(require('../nodes/CustomerCare/definitions/lookups') as { resetLookups?: () => void }).resetLookups?.();
-	} catch {
-		// nothing kept to forget
+	for (const path of ['../nodes/CustomerCare/definitions/lookups', '../nodes/CustomerCare/shared/lookups']) {
+		try {
+			(require(path) as { resetLookups?: () => void }).resetLookups?.();
+			return;
+		} catch {
+			// not in this commit's layout
+		}
 	}
 }
 
