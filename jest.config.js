@@ -9,7 +9,7 @@
  * `npm run test:all` every project. One project: `npx jest --selectProjects engine`.
  * @type {import('jest').Config}
  */
-const area = (name) => ({
+const area = (name, extra = {}) => ({
 	displayName: name,
 	rootDir: __dirname,
 	roots: [`<rootDir>/test/${name}`],
@@ -17,10 +17,18 @@ const area = (name) => ({
 	testEnvironment: 'node',
 	transform: { '^.+\\.ts$': 'ts-jest' },
 	setupFiles: ['<rootDir>/test/setup-env.js'],
+	...extra,
 });
 
 module.exports = {
-	projects: ['unit', 'tools', 'engine', 'sweep', 'package'].map(area),
+	projects: [
+		area('unit'),
+		area('tools'),
+		// Retry back-offs 1/20 as long; the throttle and its 429 pauses stay real (quick-retries.ts).
+		area('engine', { setupFilesAfterEnv: ['<rootDir>/test/engine/helpers/quick-retries.ts'] }),
+		area('sweep'),
+		area('package'),
+	],
 	reporters: ['<rootDir>/test/progress-reporter.js', '<rootDir>/test/summary-reporter.js'],
 	// The tests mostly wait (real HTTP to a local fake platform, a real rate limiter, real
 	// timers), so more workers than cores pay: measured in docs/testing.md. JEST_WORKERS overrides.

@@ -20,6 +20,7 @@ import type { FakePlatform } from '../../tools/fake-platform';
 import { instantOf } from './helpers/platform-clock';
 import { useFakePlatform } from './helpers/fake-platform-per-file';
 import { accountOf, jsonOf, runNode, type Account, type NodeRun } from '../../tools/engine-harness/harness';
+import { realRetryBackoffs } from './helpers/quick-retries';
 
 let platform: FakePlatform;
 
@@ -224,6 +225,8 @@ describe('allowed domains of the credential', () => {
 });
 
 describe('answers that are not the API', () => {
+	// The 502 test checks the gaps between the tries: the back-offs in full (quick-retries.ts).
+	realRetryBackoffs();
 	test("a gateway's 502 page on every try: the status named, never 'could not be reached'", async () => {
 		platform.inject({ kind: 'status', status: 502, html: true, path: '/api/v1/groups' });
 		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });
