@@ -10,11 +10,14 @@
 import type { FakePlatform } from '../../tools/fake-platform';
 import { busiestSecond } from '../../tools/fake-platform';
 import { useFakePlatform } from './helpers/fake-platform-per-file';
+import { realRetryBackoffs } from './helpers/quick-retries';
 import { accountOf, runNode } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
 
 useFakePlatform((started) => (platform = started));
+// The retries of the timed-out reads meet the platform's 15 a second: their back-offs in full (helpers/quick-retries.ts).
+realRetryBackoffs();
 
 async function burstThroughSlowServer(requestOptions: { timeout?: number }) {
 	// Five quick requests calibrate; the next 10 meet a slow server (counted 1.2 s after they
