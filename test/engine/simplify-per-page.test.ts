@@ -12,6 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { type FakePlatform } from '../../tools/fake-platform';
 import { accountOf, jsonOf, runNode } from '../../tools/engine-harness/harness';
 import { useFakePlatform } from './helpers/fake-platform-per-file';
+import { realRetryBackoffs } from './helpers/quick-retries';
 import { labelled, ticketPagesInOrder, TICKET_LIST, type Definition } from './helpers/ticket-pages';
 import { ACCOUNT_ZONE, expectReadable } from './helpers/readable';
 
@@ -19,6 +20,8 @@ let platform: FakePlatform;
 
 // 4,000 tickets over 60 days: a 60-day range is two 31-day windows of about four pages each.
 useFakePlatform((started) => (platform = started), { size: { tickets: 4000, days: 60 } });
+// The order of answers is the test: the back-offs in full, as in production (helpers/quick-retries.ts).
+realRetryBackoffs();
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
