@@ -4,9 +4,10 @@
  *   tools    test/tools/    the fake platform's own HTTP API, the fake model, the demo script
  *   engine   test/engine/   both nodes through n8n's real engine against the fake platform
  *   sweep    test/sweep/    the fault sweep (a sample; SWEEP=full for every position)
+ *   soak     test/soak/     long soaks through n8n's engine (121 polls of the trigger), real clock between jumps
  *   package  test/package/  npm pack, n8n's verification scanner, the docs' links (needs dist/)
  * `npm test` runs unit, tools, engine and sweep; `npm run test:package` the package checks,
- * `npm run test:all` every project. One project: `npx jest --selectProjects engine`.
+ * `npm run test:soak` the soaks, `npm run test:all` every project (CI runs them all). One project: `npx jest --selectProjects engine`.
  * @type {import('jest').Config}
  */
 const area = (name, extra = {}) => ({
@@ -27,6 +28,7 @@ module.exports = {
 		// Retry back-offs 1/20 as long; the throttle and its 429 pauses stay real (quick-retries.ts).
 		area('engine', { setupFilesAfterEnv: ['<rootDir>/test/engine/helpers/quick-retries.ts'] }),
 		area('sweep'),
+		area('soak'),
 		area('package'),
 	],
 	reporters: ['<rootDir>/test/progress-reporter.js', '<rootDir>/test/summary-reporter.js'],

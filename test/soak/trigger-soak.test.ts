@@ -11,9 +11,9 @@
  * SOAK_REPORT=1 prints each soak's figures.
  */
 import { mulberry32, type FakePlatform } from '../../tools/fake-platform';
-import { clockedNow, useTestClock } from './helpers/clock';
-import { instantOf } from './helpers/platform-clock';
-import { useFakePlatform } from './helpers/fake-platform-per-file';
+import { clockedNow, useTestClock } from '../engine/helpers/clock';
+import { instantOf } from '../engine/helpers/platform-clock';
+import { useFakePlatform } from '../engine/helpers/fake-platform-per-file';
 import { accountOf, TriggerRun } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
