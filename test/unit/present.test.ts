@@ -2,7 +2,7 @@
  * Simplify's output convention (nodes/CustomerCare/transport/dates.ts toOffsetIso and
  * output/simplifyRecord.ts): every time ISO 8601 with the account zone's offset, labels beside codes.
  * Which fields are times and codes, and each code's label, come from docs/api.md through
- * ../nodes/documented-records.ts, never from the node's own table (api/records.ts).
+ * ../engine/helpers/documented-records.ts, never from the node's own table (api/records.ts).
  * Property runs are seeded: see ./property.ts to replay a failure.
  */
 import fc from 'fast-check';
@@ -13,7 +13,7 @@ import { RECORDS, type RecordKind } from '../../nodes/CustomerCare/api/records';
 import { toEpochMs, toIsoZ, toOffsetIso, toZoneless } from '../../nodes/CustomerCare/transport/dates';
 import { present, presentTime } from '../../nodes/CustomerCare/output/simplifyRecord';
 import type { PlatformClock } from '../../nodes/CustomerCare/transport/clock';
-import { DOCUMENTED_RECORDS, type AccountList, type DocumentedCode, type DocumentedRecord } from '../nodes/documented-records';
+import { DOCUMENTED_RECORDS, type AccountList, type DocumentedCode, type DocumentedRecord } from '../engine/helpers/documented-records';
 import { propertyRuns } from './property';
 
 /** The spec's reading: a `Z` is UTC (docs/api.md#times). */
@@ -233,7 +233,7 @@ describe('present', () => {
 });
 
 /**
- * Every record kind against docs/api.md (../nodes/documented-records.ts): one record holding
+ * Every record kind against docs/api.md (../engine/helpers/documented-records.ts): one record holding
  * every documented time and code, and every code of every label table, each compared whole,
  * in order. A time field or a label the node's table lacks, or a label in other words, fails here.
  */

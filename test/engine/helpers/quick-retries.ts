@@ -1,0 +1,47 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+/**
+ * Quick retry back-offs for the engine tests (jest.config.js: setupFilesAfterEnv of `engine`).
+ * The transport's back-offs after a 500, a timeout or a dropped connection (retry.ts: 1 s, 2 s,
+ * 4 s, one `sleep` of n8n-workflow in transport/request.ts) are slept 1/RETRY_SCALE as long. The
+ * tests assert which requests went, how many and in what order, never how long: the node still
+ * asks for the same waits (a test that spies `sleep` still reads 1000, 2000, 4000).
+ *
+ * Only these waits: the throttle's spacing and its pauses after a 429 stay real, because the fake
+ * platform counts 15 requests a second on the real clock and would answer 429s a real client
+ * never meets. CC_RETRY_SCALE=1 sleeps every back-off in full (the same tests, 3-4 times slower).
+ */
+import * as workflow from 'n8n-workflow';
+
+const SCALE = Math.max(1, Number(process.env.CC_RETRY_SCALE ?? 20));
+/** The one `sleep` of transport/request.ts is the back-off (`case 'sameHostAfter'`). */
+const BACKOFF_CALLER = /[\\/]nodes[\\/]CustomerCare[\\/]transport[\\/]request\.ts:/;
+const NODE_CODE = /[\\/]nodes[\\/]Customer/;
+
+/** The first frame of node code on the stack: who asked for this sleep. */
+function askedByRetryPolicy(): boolean {
+	const frames = (new Error().stack ?? '').split('\n').slice(2);
+	const caller = frames.find((frame) => NODE_CODE.test(frame));
+	return caller !== undefined && BACKOFF_CALLER.test(caller);
+}
+
+let real = 0;
+
+/**
+ * The back-offs of the tests in the calling describe block (or file) are slept in full: for the
+ * few tests that check the gaps between the platform's requests (request-policy.test.ts).
+ */
+export function realRetryBackoffs() {
+	beforeAll(() => real++);
+	afterAll(() => real--);
+}
+
+if (SCALE > 1) {
+	let spy: jest.SpyInstance | undefined;
+	beforeEach(() => {
+		const realSleep = workflow.sleep;
+		spy = jest
+			.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get')
+			.mockReturnValue(async (ms: number) => await realSleep(real === 0 && askedByRetryPolicy() ? ms / SCALE : ms));
+	});
+	afterEach(() => spy?.mockRestore());
+}
