@@ -74,9 +74,11 @@ export class CustomerCare implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'customerCareApi', required: true, testedBy: 'customerCareApiTest' }],
-		// No requestDefaults: n8n builds each request's method, path, query and body from the
-		// operations' routing, and our transport (engine/run.ts → transport/send.ts) adds the
-		// address ({Base URL}/{domain}, or the Status URL) and headers, with failover to the backup.
+		// n8n knows a node with `methods` as declarative, and gives its AI Tool variant an
+		// `execute` (RoutingNode), only when `requestDefaults` is defined (n8n's
+		// shouldAssignExecuteMethod). The address and headers are the transport's
+		// (engine/run.ts → transport/send.ts), with failover to the backup.
+		requestDefaults: {},
 		properties,
 	};
 

@@ -31,7 +31,7 @@ const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : undefined);
  */
 export function distIsCurrent(repo = REPO) {
 	const dist = join(repo, 'dist');
-	// tsconfig.build.json: credentials/ and nodes/, rootDir "." (a .js left by a deleted source is ignored).
+	// tsconfig.build.json: credentials/ and nodes/, rootDir ".".
 	const typescript = ['nodes', 'credentials'].flatMap((dir) =>
 		filesUnder(join(repo, dir))
 			.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
@@ -39,6 +39,12 @@ export function distIsCurrent(repo = REPO) {
 	);
 	const compiled = typescript.map((f) => mtime(join(dist, f.replace(/\.ts$/, '.js'))));
 	if (compiled.length === 0 || compiled.includes(undefined)) return false;
+	// A .js whose source is gone (a moved or deleted file) would be packed: build again, which empties dist/.
+	const expected = new Set(typescript.map((f) => f.replace(/\.ts$/, '.js')));
+	const built = ['nodes', 'credentials'].flatMap((dir) =>
+		filesUnder(join(dist, dir)).filter((f) => f.endsWith('.js')).map((f) => join(dir, f)),
+	);
+	if (built.some((f) => !expected.has(f))) return false;
 	const sources = [...typescript, 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js'].map((f) => mtime(join(repo, f)) ?? 0);
 	if (Math.max(...sources) >= Math.min(...compiled)) return false;
 	// gulpfile.js: icons → dist/icons, nodes/**/*.node.json and output-schemas/** → dist/nodes.

@@ -51,12 +51,12 @@ describe('comments: no tag or entity left', () => {
 		);
 	});
 
-	test('very long text with many tags is handled in linear time', () => {
+	// Its time grows linearly with the text: measured by bench/html-text.ts, not here (a busy machine).
+	test('very long text with many tags is read to its end', () => {
 		const html = '<p>' + 'word &amp; <b>bold</b><br/>'.repeat(50_000) + '</p>';
-		const started = Date.now();
 		const out = htmlToText(html);
-		expect(Date.now() - started).toBeLessThan(2000);
 		expect(out).not.toMatch(LEFTOVER);
+		expect(out.split('word & bold')).toHaveLength(50_001);
 	});
 });
 

@@ -73,9 +73,9 @@ describe('distIsCurrent', () => {
 		expect(await distIsCurrent(repo)).toBe(false);
 	});
 
-	it('a .js left by a deleted source (the build leaves it too): still current', async () => {
+	it('a .js left by a moved or deleted source: not current (it would be packed; the build empties dist/)', async () => {
 		file('dist/nodes/A/Gone.js', 1500);
-		expect(await distIsCurrent(repo)).toBe(true);
+		expect(await distIsCurrent(repo)).toBe(false);
 	});
 
 	it('no dist/: not current', async () => {
