@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEAL } from '../../api/endpoints';
-import { sendCustomFields } from '../../customFields/input';
+import { customFieldProperties, sendCustomFields } from '../../customFields/input';
 import {
 	alphabetical,
 	collection,
@@ -38,6 +38,8 @@ export const createDealFields: INodeProperties[] = [
 	),
 	orderProperty(show),
 	orderProductsProperty(show),
+	// Leads and deals use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
+	...customFieldProperties('deal', ['create']),
 	simplifyProperty('deal', ['create']),
 ];
 

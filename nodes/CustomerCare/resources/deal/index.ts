@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldProperties } from '../../customFields/input';
 import { operationSelector } from '../../description/properties';
 import { createDeal, createDealFields } from './create';
 import { getDeal, getDealFields } from './get';
@@ -33,5 +32,4 @@ export const dealDescription: INodeProperties[] = [
 	...getAllDealsFields,
 	...updateDealFields,
 	// Deals use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
-	...customFieldProperties('deal', ['create', 'update']),
 ];

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEAL, pathWithId } from '../../api/endpoints';
-import { sendCustomFields } from '../../customFields/input';
+import { customFieldProperties, sendCustomFields } from '../../customFields/input';
 import {
 	alphabetical,
 	collection,
@@ -31,6 +31,7 @@ export const updateDealFields: INodeProperties[] = [
 	),
 	orderProperty(show),
 	orderProductsProperty(show),
+	...customFieldProperties('deal', ['update']),
 	simplifyProperty('deal', ['update']),
 ];
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { LEAD } from '../../api/endpoints';
-import { sendCustomFields } from '../../customFields/input';
+import { customFieldProperties, sendCustomFields } from '../../customFields/input';
 import {
 	alphabetical,
 	collection,
@@ -43,6 +43,8 @@ export const createLeadFields: INodeProperties[] = [
 			...newRecordOptions('lead'),
 		]),
 	),
+	// Leads and deals use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
+	...customFieldProperties('lead', ['create']),
 	simplifyProperty('lead', ['create']),
 ];
 

@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { customFieldProperties } from '../../customFields/input';
 import { operationSelector } from '../../description/properties';
 import { createLead, createLeadFields } from './create';
 import { getLead, getLeadFields } from './get';
@@ -30,6 +29,4 @@ export const leadDescription: INodeProperties[] = [
 	...getLeadFields,
 	...getAllLeadsFields,
 	...updateLeadFields,
-	// Leads use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
-	...customFieldProperties('lead', ['create', 'update']),
 ];

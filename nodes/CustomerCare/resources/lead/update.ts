@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { LEAD, pathWithId } from '../../api/endpoints';
-import { sendCustomFields } from '../../customFields/input';
+import { customFieldProperties, sendCustomFields } from '../../customFields/input';
 import {
 	alphabetical,
 	collection,
@@ -30,6 +30,7 @@ export const updateLeadFields: INodeProperties[] = [
 			subjectProperty('lead', 'New subject, up to 250 characters'),
 		]),
 	),
+	...customFieldProperties('lead', ['update']),
 	simplifyProperty('lead', ['update']),
 ];
 
