@@ -56,7 +56,8 @@ describe('Ticket → Get Many, Simplify on, definitions arriving after the pages
 
 	test('Return All: every page presented as the API gave it, in its order, once the definitions came', async () => {
 		platform.inject({ kind: 'latency', ms: 200, path: TICKET_LIST, target: 'any' });
-		platform.inject({ kind: 'latency', ms: 900, path: DEFINITIONS, target: 'any' });
+		// Long enough that every page is answered first, also on a busy machine (about 2 s of pages).
+		platform.inject({ kind: 'latency', ms: 6000, path: DEFINITIONS, target: 'any' });
 		const run = await runNode({ parameters: parameters({ returnAll: true }), account: accountOf(platform, { timeZone: ACCOUNT_ZONE }) });
 		expect(run.error).toBeUndefined();
 
@@ -79,7 +80,8 @@ describe('Ticket → Get Many, Simplify on, definitions arriving after the pages
 	});
 
 	test('Limit: pages read one after another, each presented, the first records in the API order', async () => {
-		platform.inject({ kind: 'latency', ms: 900, path: DEFINITIONS, target: 'any' });
+		// Long enough that every page is answered first, also on a busy machine (about 2 s of pages).
+		platform.inject({ kind: 'latency', ms: 6000, path: DEFINITIONS, target: 'any' });
 		const run = await runNode({ parameters: parameters({ returnAll: false, limit: 1200 }), account: accountOf(platform, { timeZone: ACCOUNT_ZONE }) });
 		expect(run.error).toBeUndefined();
 
