@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { REPO } from './fake-platform.mjs';
+import { controlCall, REPO } from './fake-platform.mjs';
 
 export async function startFakeModel({ script, scriptFile, port = 0, quiet = true } = {}) {
 	/** The script's own temp folder, when we wrote it: removed when the model stops. */
@@ -48,16 +48,7 @@ export async function startFakeModel({ script, scriptFile, port = 0, quiet = tru
 		});
 	});
 	const root = baseUrl.replace(/\/v1$/, '');
-	async function control(method, path, body) {
-		const res = await fetch(`${root}${path}`, {
-			method,
-			headers: body ? { 'Content-Type': 'application/json' } : {},
-			body: body ? JSON.stringify(body) : undefined,
-		});
-		const json = await res.json();
-		if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-		return json;
-	}
+	const control = (method, path, body) => controlCall(root, method, path, body);
 	return {
 		child,
 		baseUrl,

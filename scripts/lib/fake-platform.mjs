@@ -13,6 +13,18 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** A call of a fake's control API (no auth, JSON in and out): the fake platform's or the fake model's. */
+export async function controlCall(root, method, path, body) {
+	const res = await fetch(`${root}${path}`, {
+		method,
+		headers: body ? { 'Content-Type': 'application/json' } : {},
+		body: body ? JSON.stringify(body) : undefined,
+	});
+	const json = await res.json();
+	if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+	return json;
+}
+
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export async function startFakePlatform({ port = 0, backupPort = 0, token, domain = 'acme', seed, quiet = true, strict, platform } = {}) {
@@ -59,16 +71,7 @@ export async function startFakePlatform({ port = 0, backupPort = 0, token, domai
 		token: info.token,
 		info,
 		/** Control API call (no auth); returns the parsed JSON. */
-		async control(method, path, body) {
-			const res = await fetch(`${baseUrl}${path}`, {
-				method,
-				headers: body ? { 'Content-Type': 'application/json' } : {},
-				body: body ? JSON.stringify(body) : undefined,
-			});
-			const json = await res.json();
-			if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-			return json;
-		},
+		control: (method, path, body) => controlCall(baseUrl, method, path, body),
 		/** An authenticated API call, as a client of the platform would make it. */
 		async api(method, path, { query, body } = {}) {
 			const url = new URL(`${baseUrl}/${fake.domain}${path}`);
@@ -117,16 +120,7 @@ export async function connectFakePlatform(baseUrl) {
 		domain: info.domain,
 		token: info.token,
 		/** Control API call (no auth), as on a started one (the editor check's quota step uses it). */
-		async control(method, path, body) {
-			const res = await fetch(`${baseUrl}${path}`, {
-				method,
-				headers: body ? { 'Content-Type': 'application/json' } : {},
-				body: body ? JSON.stringify(body) : undefined,
-			});
-			const json = await res.json();
-			if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-			return json;
-		},
+		control: (method, path, body) => controlCall(baseUrl, method, path, body),
 		async api(method, path, { query } = {}) {
 			const url = new URL(`${baseUrl}/${fake.domain}${path}`);
 			for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
