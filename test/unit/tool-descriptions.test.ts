@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The node as an AI agent sees it. n8n titles a node with its operation's action
  * (n8n-workflow makeNodeName), so actions are short like n8n's; the Tool variant hands the model
