@@ -6,7 +6,8 @@
  *   sweep    test/sweep/    the fault sweep (a sample; SWEEP=full for every position)
  *   soak     test/soak/     long soaks through n8n's engine (121 polls of the trigger), real clock between jumps
  *   package  test/package/  npm pack, n8n's verification scanner, the docs' links (needs dist/)
- * `npm test` runs unit, tools, engine and sweep; `npm run test:package` the package checks,
+ * `npm test` runs unit, tools and engine, then the sweep on its own (its waits depend on the
+ * failover window, a wall-clock span that five busy workers beside it would stretch); `npm run test:package` the package checks,
  * `npm run test:soak` the soaks, `npm run test:all` every project (CI runs them all). One project: `npx jest --selectProjects engine`.
  * @type {import('jest').Config}
  */
