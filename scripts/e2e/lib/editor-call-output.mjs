@@ -92,9 +92,14 @@ export async function checkCallOutput({ page, server, fake, shot }) {
 
 	// What the platform answered to the request n8n sent, asked again: the output's calls.
 	// Only this node's request: in the e2e run the active Call Ended trigger polls the same list
-	// (by end time), so its polls are told apart by the start-time range this node sends.
+	// by end time, with a start-time window around it (api/endpoints.ts coveringPair), so its
+	// polls are told apart by their end-time range, which this node never sends.
 	const sent = (await fake.requests()).filter(
-		(r) => r.seq > firstSeq && r.path === `/${fake.domain}/api/v1/calls` && r.query.start_time_since !== undefined,
+		(r) =>
+			r.seq > firstSeq &&
+			r.path === `/${fake.domain}/api/v1/calls` &&
+			r.query.start_time_since !== undefined &&
+			r.query.end_time_since === undefined,
 	);
 	assert.equal(sent.length, 1, `one list request for ${LIMIT} calls, sent ${sent.length}`);
 	const { body } = await fake.api('GET', '/api/v1/calls', { query: sent[0].query });
