@@ -54,7 +54,7 @@ describe('offline scan (npm run scan) on a copy with a planted console.log', () 
 describe('.github/workflows/publish.yml', () => {
 	const workflow = parse(readFileSync(join(ROOT, '.github', 'workflows', 'publish.yml'), 'utf8')) as {
 		on: { push: { tags: string[] } };
-		jobs: Record<string, { permissions: Record<string, string>; steps: Array<{ run?: string; uses?: string }> }>;
+		jobs: Record<string, { permissions: Record<string, string>; steps: Array<{ run?: string; uses?: string; env?: Record<string, unknown> }> }>;
 	};
 	const [job] = Object.values(workflow.jobs);
 	const runs = job.steps.map((step) => step.run ?? step.uses ?? '');
@@ -64,10 +64,12 @@ describe('.github/workflows/publish.yml', () => {
 		expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
 	});
 
-	test('installs, builds, lints, tests and scans, in that order, before publishing with provenance', () => {
-		const order = ['npm ci', 'npm run build', 'npm run lint', 'npm test', 'npm run scan', 'npm publish --provenance --access public'];
+	test('installs, builds, lints, runs every test project and scans, in that order, before publishing with provenance', () => {
+		const order = ['npm ci', 'npm run build', 'npm run lint', 'npm run test:all', 'npm run scan', 'npm publish --provenance --access public'];
 		expect(runs.filter((run) => order.includes(run))).toEqual(order);
 		expect(runs.indexOf(order[0])).toBeGreaterThan(runs.findIndex((run) => run.startsWith('actions/setup-node')));
 		expect(runs[runs.length - 1]).toBe(order[order.length - 1]);
+		// Every fast-check case, as CI runs them (test/unit/property.ts).
+		expect(job.steps.find((step) => step.run === 'npm run test:all')?.env).toEqual({ CI: true });
 	});
 });
