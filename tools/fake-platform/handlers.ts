@@ -827,6 +827,7 @@ export function refuseStrictly(ctx: HandlerContext, rules: StrictRules | undefin
 }
 
 const ID = '([^/]+)';
+/** The routes of every resource but contacts (contacts.ts); routes.ts puts them together. */
 export const ROUTES: Route[] = [
 	{ method: 'GET', pattern: /^\/api\/v1\/agents$/, handler: agents },
 	{ method: 'GET', pattern: /^\/api\/v1\/groups$/, handler: groups },
@@ -857,21 +858,3 @@ export const ROUTES: Route[] = [
 	{ method: 'GET', pattern: /^\/api\/v1\/calls$/, handler: listCalls, strict: STRICT.calls },
 	{ method: 'POST', pattern: /^\/api\/v1\/sms$/, handler: sendSms },
 ];
-
-function safeDecode(s: string): string {
-	try {
-		return decodeURIComponent(s);
-	} catch {
-		return s;
-	}
-}
-
-/** The route for `method` + `path` (after the domain), with its captured parameters. */
-export function matchRoute(method: string, path: string): { route: Route; params: string[] } | undefined {
-	for (const route of ROUTES) {
-		if (route.method !== method) continue;
-		const m = route.pattern.exec(path);
-		if (m) return { route, params: m.slice(1).map(safeDecode) };
-	}
-	return undefined;
-}

@@ -112,16 +112,17 @@ export function renderFieldDef(d: CustomFieldDefRec) {
 }
 
 /**
- * `{id, lable, type, value}` for each stored value whose definition still exists. On a ticket
+ * `{id, lable, type, value}` for each stored value whose definition (a ticket's, unless
+ * `definitions` names a contact's) still exists. On a ticket
  * (`ofTicket`) the real platform (real-platform.md §2.3) lists every field, unset ones as null,
  * and gives a single choice as text holding the choice id; leads and deals have no evidence.
  */
-export function renderCustomItems(ctx: RenderContext, values: CustomValue[], ofTicket = false) {
+export function renderCustomItems(ctx: RenderContext, values: CustomValue[], ofTicket = false, definitions = ctx.store.ticketFields) {
 	const real = ctx.platform === 'real' && ofTicket;
-	const shown = real ? ctx.store.ticketFields.map((d) => values.find((v) => v.id === d.custom_field_id) ?? { id: d.custom_field_id, value: null }) : values;
+	const shown = real ? definitions.map((d) => values.find((v) => v.id === d.custom_field_id) ?? { id: d.custom_field_id, value: null }) : values;
 	const out: { id: number; lable: string; type: string; value: CustomValue['value'] }[] = [];
 	for (const v of shown) {
-		const def = ctx.store.ticketFields.find((d) => d.custom_field_id === v.id);
+		const def = definitions.find((d) => d.custom_field_id === v.id);
 		if (!def) continue;
 		const value = Array.isArray(v.value) ? [...v.value] : real && typeof v.value === 'number' && customFieldKind(def.type) === 'single' ? String(v.value) : v.value;
 		// A field without a type is "Text Area" in the records that carry it (real-platform.md §2.3).

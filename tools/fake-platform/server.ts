@@ -9,7 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DOCUMENTED_FORMS, formsFrom, withRootForm, type AnswerForms } from './answerForms';
-import { ApiError, MESSAGES, matchRoute, refuseStrictly, type HandlerContext } from './handlers';
+import { ApiError, MESSAGES, refuseStrictly, type HandlerContext } from './handlers';
+import { matchRoute } from './routes';
 import { summarizeLog } from './figures';
 import { recordingAvailable, renderMonitor, type FakePlatformKind } from './render';
 import { HeartbeatQuery } from './schemas';

@@ -58,6 +58,10 @@ export interface CustomValue {
 	id: number;
 	value: string | number | number[] | null;
 }
+/**
+ * A contact (customer). The fields past `created_at` are those of the real platform's contact
+ * detail (real-platform.md §2.3 "Contacts"; the spec shows none).
+ */
 export interface CustomerRec {
 	id: number;
 	username: string;
@@ -65,6 +69,21 @@ export interface CustomerRec {
 	phone_no: string | null;
 	organization_id: number | null;
 	created_at: number;
+	updated_at: number;
+	email2: string | null;
+	phone_no2: string | null;
+	phone_no3: string | null;
+	gender: number | null;
+	custom_fields: CustomValue[];
+}
+/** What `POST /contacts` and `PUT /contacts/{id}` may set. */
+export type ContactDraft = Partial<Omit<CustomerRec, 'id' | 'created_at' | 'updated_at'>>;
+
+/** `POST /contacts` with a phone some contact already has (real-platform.md §2.4). */
+export class DuplicatePhoneError extends Error {
+	constructor(readonly duplicateId: number) {
+		super('phone_no already exist');
+	}
 }
 export interface CommentRec {
 	id: number;
@@ -416,15 +435,56 @@ export class Store {
 			undefined;
 		if (found) return found;
 		const id = 1 + maxOf(this.customers, (c) => c.id, 50000);
+		return this.addCustomer(id, { username: hint.username?.trim() || phone || email || `Customer ${id}`, email, phone_no: phone }, this.at(at));
+	}
+
+	private addCustomer(id: number, draft: ContactDraft, at: number): CustomerRec {
 		const customer: CustomerRec = {
 			id,
-			username: hint.username?.trim() || phone || email || `Customer ${id}`,
-			email,
-			phone_no: phone,
-			organization_id: null,
-			created_at: this.at(at),
+			username: draft.username ?? '',
+			email: draft.email ?? null,
+			phone_no: draft.phone_no ?? null,
+			organization_id: draft.organization_id ?? null,
+			created_at: at,
+			updated_at: at,
+			email2: draft.email2 ?? null,
+			phone_no2: draft.phone_no2 ?? null,
+			phone_no3: draft.phone_no3 ?? null,
+			gender: draft.gender ?? null,
+			custom_fields: draft.custom_fields ?? [],
 		};
 		this.customers.push(customer);
+		return customer;
+	}
+
+	/** The contact one of whose three phones is `phone` (digits as stored). */
+	customerByPhone(phone: string): CustomerRec | undefined {
+		return this.customers.find((c) => c.phone_no === phone || c.phone_no2 === phone || c.phone_no3 === phone);
+	}
+
+	/** `POST /contacts`: a new contact, or DuplicatePhoneError naming the one that has the phone. */
+	createContact(draft: ContactDraft, at?: Date | number): CustomerRec {
+		const phones = [draft.phone_no, draft.phone_no2, draft.phone_no3].filter((phone): phone is string => !!phone);
+		for (const phone of phones) {
+			const existing = this.customerByPhone(phone);
+			if (existing) throw new DuplicatePhoneError(existing.id);
+		}
+		const id = 1 + maxOf(this.customers, (c) => c.id, 50000);
+		return this.addCustomer(id, { ...draft, username: draft.username ?? phones[0] ?? draft.email ?? `Customer ${id}` }, this.at(at));
+	}
+
+	/** `PUT /contacts/{id}`: the given fields replaced, custom values merged by field id. */
+	updateContact(id: number, patch: ContactDraft, mergeCustom: (existing: CustomValue[], updates: CustomValue[]) => CustomValue[], at?: Date | number): CustomerRec {
+		const customer = this.customer(id);
+		if (!customer) throw new NotFoundError('Not found user');
+		for (const phone of [patch.phone_no, patch.phone_no2, patch.phone_no3]) {
+			const existing = phone ? this.customerByPhone(phone) : undefined;
+			if (existing && existing.id !== id) throw new DuplicatePhoneError(existing.id);
+		}
+		const { custom_fields: custom, ...fields } = patch;
+		Object.assign(customer, Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
+		if (custom) customer.custom_fields = mergeCustom(customer.custom_fields, custom);
+		customer.updated_at = this.at(at);
 		return customer;
 	}
 

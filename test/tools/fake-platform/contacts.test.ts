@@ -1,0 +1,101 @@
+/**
+ * The fake's contact endpoints answer in the shapes of the real platform's public clients
+ * (docs/api.md#contacts, real-platform.md §2.2-2.5); the expected keys and messages below are
+ * written from those documents, not read from the fake.
+ */
+import type { FakePlatform } from '../../../tools/fake-platform';
+import { client, DAY, isoZ, NOW, startPlatform, stampMs } from './helpers';
+
+// real-platform.md §2.3 "Contacts": the detail's keys.
+const DETAIL_KEYS = [
+	'account_id', 'id', 'username', 'email', 'email2', 'phone_no', 'phone_no2', 'phone_no3', 'facebook', 'gender',
+	'organization_id', 'created_at', 'updated_at', 'role_id', 'campaign_handler_id', 'custom_fields', 'organization', 'psid',
+].sort();
+const ZONELESS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+describe('contacts (real-platform.md §2.2-2.5)', () => {
+	let platform: FakePlatform;
+	let api: ReturnType<typeof client>;
+	// The details of an error answered in a 200: `extra_data` on the real platform, `extraDataJson` in the spec's reading.
+	const detailsKey = () => (platform.platform === 'real' ? 'extra_data' : 'extraDataJson');
+	beforeAll(async () => {
+		platform = await startPlatform();
+		api = client(platform);
+	});
+	afterAll(() => platform.close());
+
+	test('list: root `contacts`, items {id, created_at Z, updated_at Z, username, phone_no?}, the updated window, pages in updated order', async () => {
+		const since = NOW.getTime() - 30 * DAY;
+		const query = { updated_since: isoZ(since), updated_to: isoZ(NOW.getTime()), count: 20, order_by: 'updated_at', order_type: 'asc' };
+		const first = await api.get('/api/v1/contacts', { ...query, page: 1 });
+		expect(first.status).toBe(200);
+		expect(first.body.code).toBe('ok');
+		const inWindow = platform.store.customers.filter((c) => c.updated_at >= since && c.updated_at <= NOW.getTime());
+		expect(first.body.numFound).toBe(inWindow.length);
+		expect(inWindow.length).toBeGreaterThan(20);
+		for (const item of first.body.contacts) {
+			expect(Object.keys(item).sort()).toEqual(item.phone_no === undefined ? ['created_at', 'id', 'updated_at', 'username'] : ['created_at', 'id', 'phone_no', 'updated_at', 'username']);
+			expect(item.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+			const stored = platform.store.customer(item.id)!;
+			expect(stampMs(item.updated_at)).toBe(stored.updated_at);
+		}
+		const second = await api.get('/api/v1/contacts', { ...query, page: 2 });
+		const stamps = [...first.body.contacts, ...second.body.contacts].map((item: { updated_at: string }) => stampMs(item.updated_at));
+		expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+		expect(new Set([...first.body.contacts, ...second.body.contacts].map((item: { id: number }) => item.id)).size).toBe(40);
+	});
+
+	test('detail: root `contact`, every key of the real detail, zone-less stamps; an unknown id is a 200 "Not found user"', async () => {
+		const stored = platform.store.customers[3];
+		const reply = await api.get(`/api/v1/contacts/${stored.id}`);
+		expect(reply.status).toBe(200);
+		expect(Object.keys(reply.body.contact).sort()).toEqual(DETAIL_KEYS);
+		expect(reply.body.contact).toMatchObject({ id: stored.id, username: stored.username, phone_no: stored.phone_no, psid: [] });
+		expect(reply.body.contact.updated_at).toMatch(ZONELESS);
+		const missing = await api.get('/api/v1/contacts/999999');
+		expect({ status: missing.status, body: missing.body }).toEqual({ status: 200, body: { code: 'errors', message: 'Not found user' } });
+	});
+
+	test('contactsByPhone: the contact with that phone (first, second or third), else a 200 "Not found user"', async () => {
+		const stored = platform.store.customers[10];
+		const byFirst = await api.get('/api/v1/contactsByPhone', { phoneNo: stored.phone_no! });
+		expect(byFirst.body).toMatchObject({ code: 'ok', contact: { id: stored.id } });
+		const withSecond = platform.store.customers.find((c) => c.phone_no2)!;
+		const bySecond = await api.get('/api/v1/contactsByPhone', { phoneNo: withSecond.phone_no2! });
+		expect(bySecond.body.contact.id).toBe(withSecond.id);
+		const none = await api.get('/api/v1/contactsByPhone', { phoneNo: '0111222333' });
+		expect({ status: none.status, body: none.body }).toEqual({ status: 200, body: { code: 'errors', message: 'Not found user' } });
+	});
+
+	test('create: `{contact:{…}}` answers `contact.id`; a phone some contact has answers 200 "phone_no already exist" with duplicate_id', async () => {
+		const before = platform.store.customers.length;
+		const created = await api.post('/api/v1/contacts', { contact: { phone_no: '0912000777', username: 'Lan', email: 'lan@example.com' } });
+		expect(created.status).toBe(200);
+		expect(created.body).toMatchObject({ code: 'ok', contact: { username: 'Lan', phone_no: '0912000777', email: 'lan@example.com' } });
+		expect(platform.store.customers).toHaveLength(before + 1);
+		const again = await api.post('/api/v1/contacts', { contact: { phone_no: '0912000777', username: 'Lan again' } });
+		expect({ status: again.status, body: again.body }).toEqual({
+			status: 200,
+			body: { code: 'errors', message: 'phone_no already exist', [detailsKey()]: { duplicate_id: created.body.contact.id } },
+		});
+		expect(platform.store.customers).toHaveLength(before + 1);
+	});
+
+	test('create and update take custom fields by id; update moves updated_at and keeps what it was not given', async () => {
+		const company = platform.store.contactFields.find((definition) => definition.custom_field_lable === 'Company')!;
+		const created = await api.post('/api/v1/contacts', { contact: { phone_no: '0912000888', custom_fields: [{ id: company.custom_field_id, value: 'Acme' }] } });
+		const id = created.body.contact.id;
+		expect(created.body.contact.custom_fields).toEqual([expect.objectContaining({ id: company.custom_field_id, lable: 'Company', value: 'Acme' })]);
+		platform.store.customer(id)!.updated_at -= DAY;
+		const updatedBefore = platform.store.customer(id)!.updated_at;
+		const updated = await api.put(`/api/v1/contacts/${id}`, { contact: { username: 'Minh' } });
+		expect(updated.body.contact).toMatchObject({ id, username: 'Minh', phone_no: '0912000888' });
+		expect(updated.body.contact.custom_fields).toEqual([expect.objectContaining({ value: 'Acme' })]);
+		expect(platform.store.customer(id)!.updated_at).toBeGreaterThan(updatedBefore);
+		const taken = platform.store.customers[0].phone_no!;
+		const clash = await api.put(`/api/v1/contacts/${id}`, { contact: { phone_no: taken } });
+		expect(clash.body).toMatchObject({ code: 'errors', message: 'phone_no already exist' });
+		const bad = await api.post('/api/v1/contacts', { contact: { username: 'No phone, no e-mail' } });
+		expect(bad.status).toBe(400);
+	});
+});
