@@ -143,7 +143,11 @@ test('two missing tickets and one existing, in parallel under Continue On Fail: 
 	const probes = sent.filter((request) => request.path.endsWith('/api/v1/groups')).length;
 	console.log(`50 missing IDs: ${sent.length} requests, ${probes} probes, waits ${waits.length}×1 s`);
 	expect(platform.requests({ server: 'backup' })).toHaveLength(0);
-	for (const id of ids) expect(sent.filter((request) => request.path.endsWith(`/tickets/${id}`)).length).toBeLessThanOrEqual(3);
+	// On failure the statuses of each ID's requests say why (seen once under a full engine run's load: 4 for one ID).
+	const overBudget = ids
+		.map((id) => ({ id, sent: sent.filter((request) => request.path.endsWith(`/tickets/${id}`)).map((request) => `${request.status} at ${request.at}`) }))
+		.filter((entry) => entry.sent.length > 3);
+	expect(overBudget).toEqual([]);
 	expect(sent.length).toBeLessThanOrEqual(50 * 3 + 1);
 }, 120_000);
 

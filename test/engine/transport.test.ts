@@ -196,6 +196,33 @@ describe('failover', () => {
 		expect(servers).toEqual(['primary', 'primary', 'primary', 'primary', 'backup', 'backup']);
 	});
 
+	test('a primary still down after its backup-first minute is on trial: one attempt, then the backup at once', async () => {
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary' });
+		const first = await runNode({ parameters: listGroups, account: withBackup() });
+		expect(first.error).toBeUndefined();
+		try {
+			// 61 s later: the clock jumps and runs on from there (advanceTimers); the timers stay real.
+			const timers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] as const;
+			jest.useFakeTimers({ now: Date.now() + 61_000, advanceTimers: true, doNotFake: [...timers, 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
+			const second = await runNode({ parameters: listGroups, account: withBackup() });
+			expect(second.error).toBeUndefined();
+			expect(jsonOf(second)).toHaveLength(platform.store.groups.length);
+		} finally {
+			jest.useRealTimers();
+		}
+		expect(platform.requests().map((request) => [request.server, request.status])).toEqual([
+			// The first failure: 1 s, 2 s, 4 s on the primary, then the backup.
+			['primary', 500],
+			['primary', 500],
+			['primary', 500],
+			['primary', 500],
+			['backup', 200],
+			// On trial: one attempt on the primary (no retries, so no waits), then the backup.
+			['primary', 500],
+			['backup', 200],
+		]);
+	});
+
 	test('without a backup a lone 500 is tried again and answered', async () => {
 		platform.inject({ kind: 'status', status: 500, message: 'Server Error', times: 1 });
 		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });

@@ -42,6 +42,16 @@ describe('reads', () => {
 		expect(nextStep(failed(true, true), state())).toEqual({ action: 'unavailable' });
 	});
 
+	test('a primary on trial (its backup-first minute ended less than 10 min ago): one attempt, then the backup at once', () => {
+		expect(nextStep(failed(false), state({ hostCount: 2, hostOnTrial: true }))).toEqual({ action: 'nextHost' });
+		// Without a backup there is nowhere to go: the same host is tried again as before.
+		expect(nextStep(failed(false), state({ hostCount: 1, hostOnTrial: true }))).toEqual({ action: 'sameHostAfter', delayMs: 1000 });
+		// A write still never goes twice, on trial or not.
+		expect(nextStep(failed(false), state({ method: 'POST', hostCount: 2, hostOnTrial: true }))).toEqual({ action: 'unconfirmedWrite' });
+		// An answer is an answer.
+		expect(nextStep({ kind: 'ok', status: 200, body: {}, host: HOST }, state({ hostCount: 2, hostOnTrial: true }))).toEqual({ action: 'final' });
+	});
+
 	test('no retry that would end past the time limit', () => {
 		expect(nextStep(failed(false), state({ now: 59_500 }))).toEqual({ action: 'unavailable' });
 	});

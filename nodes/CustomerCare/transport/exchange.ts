@@ -9,7 +9,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { GROUP } from '../api/endpoints';
 import { isHostAllowed, type Account } from './account';
 import { classify, type Verdict } from './classify';
-import { baseUrlsInOrder, markPrimaryDown, markPrimaryUp } from './failover';
+import { baseUrlsInOrder, markPrimaryDown, markPrimaryUp, primaryOnTrial } from './failover';
 import { blockedError, rateLimitError } from './rateLimitErrors';
 import { readRateHeaders } from './rateHeaders';
 import { nextStep, probeResultOf, requestTimeLimitMs, type ProbeResult } from './retry';
@@ -114,6 +114,8 @@ export async function exchange(
 	const attemptTimeoutMs = settings.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
 	const limitMs = requestTimeLimitMs(attemptTimeoutMs);
 	const hosts = hostsFor(node, account, request);
+	// Read with the order: a primary on trial is first, and left at its first failure (retry.ts rule 2).
+	const trial = request.target !== 'status' && primaryOnTrial(account.key);
 	let failures: FailedAttempt[] = [];
 	let [hostIndex, retry, rateLimited, deadline, firstSentAt] = [0, 0, 0, 0, 0];
 	let probe: ProbeResult | undefined;
@@ -156,6 +158,7 @@ export async function exchange(
 			deadline,
 			recordRead: request.record !== undefined,
 			probe,
+			hostOnTrial: trial && host === account.baseUrl,
 		};
 		let step = nextStep(verdict, state);
 		if (step.action === 'probe') {

@@ -14,7 +14,8 @@
  * | left (no connection)                     | host                                   |                        |      |
  * | no usable answer to a read               | the same host, then the backup (at     | 1 s, 2 s, 4 s; then    | 2    |
  * |                                          | once after no connection or no answer  | at once                |      |
- * |                                          | in time; never a host whose TLS failed)|                        |      |
+ * |                                          | in time, or from a primary on trial;   |                        |      |
+ * |                                          | never a host whose TLS failed)         |                        |      |
  * | an answer (2xx, 4xx, a failure code),    | never                                  | —                      | 3    |
  * | the lock-out                             |                                        |                        |      |
  * | a record read's second 500               | one probe of the host first: answered, | at once                | 4    |
@@ -37,7 +38,10 @@
  *      write);
  *    - a read (GET) is tried again on the same base URL after 1 s, 2 s and 4 s, then on the
  *      backup. A host that refused the connection or gave no answer in time is left for the
- *      backup at once; a host whose TLS was refused is not tried again at all.
+ *      backup at once; a host whose TLS was refused is not tried again at all. So is a primary
+ *      on trial (failover.ts: its backup-first minute ended less than 10 minutes ago): one
+ *      attempt, then the backup, so a primary that stays down costs a long run no more waits
+ *      than its first failure did.
  * 3. Anything else is final: an answer (2xx, 4xx, a failure code in a 200), the lock-out.
  * 4. A record read (Get of a ticket, lead or deal by ID) that gets a 500 twice on a host: the
  *    real platform answers 500 to a record it does not have (docs/api.md#answers-and-errors),
@@ -119,6 +123,8 @@ export interface AttemptState {
 	recordRead?: boolean;
 	/** The probe of this host after the record's 500s: it was answered, or it failed too. */
 	probe?: ProbeResult;
+	/** This host is a primary on trial (failover.ts `primaryOnTrial`): one attempt, then the backup. */
+	hostOnTrial?: boolean;
 }
 
 /** What the probe of a host says about it (rule 4). */
@@ -148,7 +154,7 @@ export function nextStep(verdict: Verdict, state: AttemptState): Step {
 		if (state.probe === 'lockedOut') return { action: 'lockedOut' };
 	}
 	const hasBackup = state.hostCount > 1;
-	const leaveHost = hasBackup && (verdict.neverLeft || verdict.hostUnusable || !isRead);
+	const leaveHost = hasBackup && (verdict.neverLeft || verdict.hostUnusable || !isRead || state.hostOnTrial);
 	const delayMs = RETRY_DELAYS_MS[state.retry];
 	if (
 		delayMs !== undefined &&

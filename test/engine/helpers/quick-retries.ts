@@ -2,7 +2,7 @@
 /**
  * Quick retry back-offs for the engine tests (jest.config.js: setupFilesAfterEnv of `engine`).
  * The transport's back-offs after a 500, a timeout or a dropped connection (retry.ts: 1 s, 2 s,
- * 4 s, one `sleep` of n8n-workflow in transport/request.ts) are slept 1/RETRY_SCALE as long. The
+ * 4 s, one `sleep` of n8n-workflow in transport/exchange.ts) are slept 1/RETRY_SCALE as long. The
  * tests assert which requests went, how many and in what order, never how long: the node still
  * asks for the same waits (a test that spies `sleep` still reads 1000, 2000, 4000).
  *
@@ -10,11 +10,20 @@
  * platform counts 15 requests a second on the real clock and would answer 429s a real client
  * never meets. CC_RETRY_SCALE=1 sleeps every back-off in full (the same tests, 3-4 times slower).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import * as workflow from 'n8n-workflow';
 
 const SCALE = Math.max(1, Number(process.env.CC_RETRY_SCALE ?? 20));
-/** The one `sleep` of transport/request.ts is the back-off (`case 'sameHostAfter'`). */
-const BACKOFF_CALLER = /[\\/]nodes[\\/]CustomerCare[\\/]transport[\\/]request\.ts:/;
+/** The one `sleep` of transport/exchange.ts is the back-off (`case 'sameHostAfter'`). */
+const BACKOFF_FILE = join(__dirname, '..', '..', '..', 'nodes', 'CustomerCare', 'transport', 'exchange.ts');
+const BACKOFF_CALLER = /[\\/]nodes[\\/]CustomerCare[\\/]transport[\\/]exchange\.ts:/;
+// When the back-off moves to another file (it was request.ts until the transport was split), this
+// says so, instead of every engine test sleeping full back-offs unnoticed.
+if (!readFileSync(BACKOFF_FILE, 'utf8').includes('await sleep(step.delayMs)')) {
+	throw new Error(`quick-retries.ts: the back-off sleep is no longer in ${BACKOFF_FILE}; point BACKOFF_CALLER at its file`);
+}
 const NODE_CODE = /[\\/]nodes[\\/]Customer/;
 
 /** The first frame of node code on the stack: who asked for this sleep. */
