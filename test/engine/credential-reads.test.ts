@@ -7,6 +7,7 @@
  * spaced (issue 20, three workers: 6.5–10.6 % 429s before, 3.4–5.9 % after).
  * n8n's generic authenticate still adds the token: every request carries it.
  */
+import { clientEventsOf, clientSeq } from '../sweep/clientLog';
 import { useFakePlatform } from './helpers/fake-platform-per-file';
 import type { FakePlatform } from '../../tools/fake-platform';
 import { accountOf, credentialReadCount, jsonOf, resetCredentialReads, runNode, listSearch, loadOptions, TriggerRun } from '../../tools/engine-harness/harness';
@@ -168,9 +169,11 @@ describe('found by the red team: every path that reads the credential', () => {
 			continueOnFail: true,
 		});
 		expect(run.items).toHaveLength(3);
-		const atEnd = platform.requests().length;
+		// What the node sent, from its own side of the wire: a request it created before it finished
+		// can still reach the in-process fake after (a busy event loop), and that is not "after".
+		const atEnd = clientSeq();
 		await settleOrphans();
-		expect(platform.requests().length - atEnd).toBe(0);
+		expect(clientEventsOf(platform.baseUrl, atEnd).filter((event) => event.kind === 'sent')).toEqual([]);
 	});
 
 	test('a connection dropped on every attempt (no answer): the error and the execution data hold no token', async () => {
