@@ -223,6 +223,27 @@ describe('failover', () => {
 		]);
 	});
 
+	test('a record Get on a primary on trial: its first 500 is probed at once, and a missing record is "not found", not an outage', async () => {
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: '/api/v1/groups', times: 4 });
+		const first = await runNode({ parameters: listGroups, account: withBackup() });
+		expect(first.error).toBeUndefined();
+		const before = platform.requests().length;
+		// The real platform's answer to a record it does not have (docs/api.md#answers-and-errors), on the primary only.
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: '/api/v1/tickets/999999' });
+		try {
+			const timers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] as const;
+			jest.useFakeTimers({ now: Date.now() + 61_000, advanceTimers: true, doNotFake: [...timers, 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
+			const get = await runNode({ parameters: { resource: 'ticket', operation: 'get', ticketId: '999999' }, account: withBackup() });
+			expect(get.error?.message).toBe('Ticket 999999 was not found: it may have been deleted, or the ID is wrong');
+		} finally {
+			jest.useRealTimers();
+		}
+		expect(platform.requests().slice(before).map((request) => [request.server, request.path.replace(/^\/[^/]+/, ''), request.status])).toEqual([
+			['primary', '/api/v1/tickets/999999', 500],
+			['primary', '/api/v1/groups', 200],
+		]);
+	});
+
 	test('without a backup a lone 500 is tried again and answered', async () => {
 		platform.inject({ kind: 'status', status: 500, message: 'Server Error', times: 1 });
 		const run = await runNode({ parameters: listGroups, account: accountOf(platform) });

@@ -136,6 +136,14 @@ describe('a record read answered 500: not found, or an outage (rule 4)', () => {
 		expect(walk(false).filter((step) => step === 'probe')).toHaveLength(2);
 	});
 
+	test('a record read on a primary on trial: its first 500 is probed at once; answered, not found; not answered, the backup at once', () => {
+		const onTrial = (probe?: ProbeResult) => nextStep(http500, record({ retry: 0, hostIndex: 0, probe, recordRead: true, hostOnTrial: true }));
+		expect(onTrial()).toEqual({ action: 'probe' });
+		expect(onTrial('answered')).toEqual({ action: 'notFound' });
+		expect(onTrial('failed')).toEqual({ action: 'nextHost' });
+		expect(onTrial('lockedOut')).toEqual({ action: 'lockedOut' });
+	});
+
 	test('red team F4: the primary down and the backup up: the backup is probed on its own, and the record is missing there', () => {
 		expect(walk(['failed', 'answered'])).toEqual(['wait 1000', 'probe', 'wait 2000', 'wait 4000', 'nextHost', 'wait 1000', 'probe', 'notFound']);
 	});

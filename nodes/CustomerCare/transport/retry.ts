@@ -54,7 +54,8 @@
  *    pause for the requests that follow, no failover). Only no usable answer (5xx, no answer in
  *    time, no connection: a `failed` verdict) is "not answered". The probe meeting the lock-out
  *    ends the request with the lock-out (nothing more is sent, no backup). A probe belongs to
- *    its host: on the backup, the record's 500s are probed again there.
+ *    its host: on the backup, the record's 500s are probed again there. On a primary on trial
+ *    (rule 2) the first 500 is probed at once: answered, not found; not answered, the backup.
  * 5. A paged read whose pages shifted under it (records moving in or out of the list while it is
  *    read: a page reported another numFound, or pages ran past it) is read again from page 1,
  *    MAX_READ_ATTEMPTS reads in all (pages.ts readAllPages); the last one is kept or dropped as
@@ -148,7 +149,8 @@ export function nextStep(verdict: Verdict, state: AttemptState): Step {
 	const isRead = state.method === 'GET';
 	if (!isRead && !verdict.neverLeft) return { action: 'unconfirmedWrite' };
 	// The first 500 is retried as any (a passing fault of an existing record); the second is probed.
-	if (isRead && state.recordRead && verdict.status === 500 && state.retry >= 1) {
+	// On a primary on trial the first is probed: no waits there, and a missing record is no outage.
+	if (isRead && state.recordRead && verdict.status === 500 && (state.retry >= 1 || state.hostOnTrial)) {
 		if (state.probe === undefined && state.now < state.deadline) return { action: 'probe' };
 		if (state.probe === 'answered') return { action: 'notFound' };
 		if (state.probe === 'lockedOut') return { action: 'lockedOut' };
