@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The contact endpoints, in the shapes the real platform's public clients read
  * (real-platform.md §2.2-2.5, docs/api.md#contacts); the spec names contacts and shows nothing
