@@ -223,25 +223,59 @@ describe('failover', () => {
 		]);
 	});
 
-	test('a record Get on a primary on trial: its first 500 is probed at once, and a missing record is "not found", not an outage', async () => {
+	/** Fails the primary over (a 500 on the groups 4 times), then moves the clock 61 s on: the primary is on trial. */
+	async function primaryOnTrialNow() {
 		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: '/api/v1/groups', times: 4 });
 		const first = await runNode({ parameters: listGroups, account: withBackup() });
 		expect(first.error).toBeUndefined();
-		const before = platform.requests().length;
-		// The real platform's answer to a record it does not have (docs/api.md#answers-and-errors), on the primary only.
-		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: '/api/v1/tickets/999999' });
-		try {
-			const timers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] as const;
-			jest.useFakeTimers({ now: Date.now() + 61_000, advanceTimers: true, doNotFake: [...timers, 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
-			const get = await runNode({ parameters: { resource: 'ticket', operation: 'get', ticketId: '999999' }, account: withBackup() });
+		const timers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] as const;
+		jest.useFakeTimers({ now: Date.now() + 61_000, advanceTimers: true, doNotFake: [...timers, 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
+		return platform.requests().length;
+	}
+	const sentSince = (from: number) => platform.requests().slice(from).map((request) => [request.server, request.path.replace(/^\/[^/]+/, ''), request.status]);
+	const getTicket = (ticketId: string, account = withBackup()) => runNode({ parameters: { resource: 'ticket', operation: 'get', simplify: false, ticketId }, account });
+
+	describe('a record Get on a primary on trial', () => {
+		afterEach(() => jest.useRealTimers());
+
+		test('a missing record: its first 500 is probed at once, the platform answers, read again, a second 500: "not found", no failover', async () => {
+			const from = await primaryOnTrialNow();
+			// The real platform's answer to a record it does not have (docs/api.md#answers-and-errors), on the primary only.
+			platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: '/api/v1/tickets/999999' });
+			const get = await getTicket('999999');
 			expect(get.error?.message).toBe('Ticket 999999 was not found: it may have been deleted, or the ID is wrong');
-		} finally {
-			jest.useRealTimers();
-		}
-		expect(platform.requests().slice(before).map((request) => [request.server, request.path.replace(/^\/[^/]+/, ''), request.status])).toEqual([
-			['primary', '/api/v1/tickets/999999', 500],
-			['primary', '/api/v1/groups', 200],
-		]);
+			expect(sentSince(from)).toEqual([
+				['primary', '/api/v1/tickets/999999', 500],
+				['primary', '/api/v1/groups', 200],
+				['primary', '/api/v1/tickets/999999', 500],
+			]);
+		});
+
+		test('found by the red team: a record that exists, one passing 500: read again and output, never "not found"', async () => {
+			const from = await primaryOnTrialNow();
+			const ticket = platform.store.tickets[0];
+			platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: `/api/v1/tickets/${ticket.ticket_id}`, times: 1 });
+			const get = await getTicket(String(ticket.ticket_id));
+			expect(get.error).toBeUndefined();
+			expect(jsonOf(get)[0].ticket_id).toBe(ticket.ticket_id);
+			expect(sentSince(from)).toEqual([
+				['primary', `/api/v1/tickets/${ticket.ticket_id}`, 500],
+				['primary', '/api/v1/groups', 200],
+				['primary', `/api/v1/tickets/${ticket.ticket_id}`, 200],
+			]);
+		});
+
+		test('found by the red team: a credential of the same account without a backup keeps the documented path (500, 1 s, 500, probe)', async () => {
+			const from = await primaryOnTrialNow();
+			platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: '/api/v1/tickets/999999' });
+			const get = await getTicket('999999', accountOf(platform));
+			expect(get.error?.message).toBe('Ticket 999999 was not found: it may have been deleted, or the ID is wrong');
+			expect(sentSince(from)).toEqual([
+				['primary', '/api/v1/tickets/999999', 500],
+				['primary', '/api/v1/tickets/999999', 500],
+				['primary', '/api/v1/groups', 200],
+			]);
+		});
 	});
 
 	test('without a backup a lone 500 is tried again and answered', async () => {

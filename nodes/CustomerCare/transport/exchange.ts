@@ -40,10 +40,10 @@ export type FinalAnswer =
 /** The probe of a host whose record read answered 500: a small read that every account answers. */
 export const PROBE: ApiRequest = { method: 'GET', path: GROUP.list.path };
 
-function hostsFor(node: INode, account: Account, request: ApiRequest): string[] {
+function hostsFor(node: INode, account: Account, request: ApiRequest, now: number): string[] {
 	if (request.target !== 'status') {
 		// The Base URL's own host is always in the list; a backup outside it is never sent the token.
-		return baseUrlsInOrder(account).filter((host) => isHostAllowed(host, account.allowedDomains));
+		return baseUrlsInOrder(account, now).filter((host) => isHostAllowed(host, account.allowedDomains));
 	}
 	if (!account.statusUrl) {
 		throw credentialError(node, 'Status URL', 'must be set to read the heartbeat');
@@ -113,9 +113,11 @@ export async function exchange(
 	);
 	const attemptTimeoutMs = settings.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
 	const limitMs = requestTimeLimitMs(attemptTimeoutMs);
-	const hosts = hostsFor(node, account, request);
-	// Read with the order: a primary on trial is first, and left at its first failure (retry.ts rule 2).
-	const trial = request.target !== 'status' && primaryOnTrial(account.key);
+	// The order and the trial read at one instant: a primary on trial is first, and left at its
+	// first failure (retry.ts rule 2) only when a backup can be used.
+	const now = Date.now();
+	const hosts = hostsFor(node, account, request, now);
+	const trial = request.target !== 'status' && hosts.length > 1 && primaryOnTrial(account.key, now);
 	let failures: FailedAttempt[] = [];
 	let [hostIndex, retry, rateLimited, deadline, firstSentAt] = [0, 0, 0, 0, 0];
 	let probe: ProbeResult | undefined;

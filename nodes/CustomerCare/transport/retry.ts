@@ -55,7 +55,8 @@
  *    time, no connection: a `failed` verdict) is "not answered". The probe meeting the lock-out
  *    ends the request with the lock-out (nothing more is sent, no backup). A probe belongs to
  *    its host: on the backup, the record's 500s are probed again there. On a primary on trial
- *    (rule 2) the first 500 is probed at once: answered, not found; not answered, the backup.
+ *    (rule 2) the first 500 is probed at once: not answered, the backup; answered, the record
+ *    is read again after 1 s, and a second 500 is "not found" (4 requests, no failover).
  * 5. A paged read whose pages shifted under it (records moving in or out of the list while it is
  *    read: a page reported another numFound, or pages ran past it) is read again from page 1,
  *    MAX_READ_ATTEMPTS reads in all (pages.ts readAllPages); the last one is kept or dropped as
@@ -124,7 +125,7 @@ export interface AttemptState {
 	recordRead?: boolean;
 	/** The probe of this host after the record's 500s: it was answered, or it failed too. */
 	probe?: ProbeResult;
-	/** This host is a primary on trial (failover.ts `primaryOnTrial`): one attempt, then the backup. */
+	/** This host is a primary on trial (failover.ts `primaryOnTrial`) and a backup can be used: one attempt, then the backup. */
 	hostOnTrial?: boolean;
 }
 
@@ -148,15 +149,19 @@ export function nextStep(verdict: Verdict, state: AttemptState): Step {
 
 	const isRead = state.method === 'GET';
 	if (!isRead && !verdict.neverLeft) return { action: 'unconfirmedWrite' };
+	const recordRead500 = isRead && state.recordRead && verdict.status === 500;
 	// The first 500 is retried as any (a passing fault of an existing record); the second is probed.
-	// On a primary on trial the first is probed: no waits there, and a missing record is no outage.
-	if (isRead && state.recordRead && verdict.status === 500 && (state.retry >= 1 || state.hostOnTrial)) {
+	// On a primary on trial the first is probed at once: not answered, the backup without waits;
+	// answered, the platform is up, so the record is read again as anywhere else (and a second
+	// 500 means not found: the probe's answer stands).
+	if (recordRead500 && (state.retry >= 1 || state.hostOnTrial)) {
 		if (state.probe === undefined && state.now < state.deadline) return { action: 'probe' };
-		if (state.probe === 'answered') return { action: 'notFound' };
+		if (state.probe === 'answered' && state.retry >= 1) return { action: 'notFound' };
 		if (state.probe === 'lockedOut') return { action: 'lockedOut' };
 	}
 	const hasBackup = state.hostCount > 1;
-	const leaveHost = hasBackup && (verdict.neverLeft || verdict.hostUnusable || !isRead || state.hostOnTrial);
+	const trialFailed = state.hostOnTrial && !(recordRead500 && state.probe === 'answered');
+	const leaveHost = hasBackup && (verdict.neverLeft || verdict.hostUnusable || !isRead || trialFailed);
 	const delayMs = RETRY_DELAYS_MS[state.retry];
 	if (
 		delayMs !== undefined &&
