@@ -127,6 +127,14 @@ test('a write (PUT) answered 500 is never sent again, and never read as "not fou
 });
 
 test('two missing tickets and one existing, in parallel under Continue On Fail: each missing one costs 3 requests; the budget of 50 missing IDs', async () => {
+	// The log is this test's own: a request an earlier test left on its way (seen once in a full
+	// run: 101 GETs answered 500 where 100 were due) arrives before it is cleared.
+	for (let quiet = 0, seen = -1; quiet < 3; ) {
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		quiet = platform.requests().length === seen ? quiet + 1 : 0;
+		seen = platform.requests().length;
+	}
+	platform.clearLog();
 	const existing = platform.store.tickets[0].ticket_id;
 	const ids = Array.from({ length: 50 }, (_, index) => String(990000 + index));
 	const run = await runNode({
@@ -153,7 +161,7 @@ test('two missing tickets and one existing, in parallel under Continue On Fail: 
 	expect(overBudget).toEqual([]);
 	// Over budget, the failure shows what was sent, by host, kind and status.
 	const composition = sent.reduce<Record<string, number>>((counts, request) => {
-		const kind = request.path.endsWith('/groups') ? 'probe' : request.path.endsWith(`/${existing}`) ? 'existing' : 'missing';
+		const kind = request.path.endsWith('/groups') ? 'probe' : request.path.endsWith(`/${existing}`) ? 'existing' : ids.some((id) => request.path.endsWith(`/${id}`)) ? 'missing' : request.path;
 		const key = `${request.server} ${kind} ${request.status}`;
 		counts[key] = (counts[key] ?? 0) + 1;
 		return counts;
