@@ -148,16 +148,19 @@ test('two missing tickets and one existing, in parallel under Continue On Fail: 
 	run.items.slice(0, 50).forEach((item, index) => expect(item.json.error).toBe(`Ticket ${ids[index]} was not found: it may have been deleted, or the ID is wrong`));
 	expect(run.items[50].json.ticket_id).toBe(existing);
 	// A 429 is the platform's rate limiter, not the probe's cost: the request goes again after the
-	// pause (retry.ts rule 1). The fake runs in this process, so a busy event loop can stamp 16
-	// arrivals in one of its seconds (seen once in a full engine run): those are not counted here.
+	// pause, in a new round (retry.ts rule 1), so its record's 500 is read twice more before the
+	// probe. The fake runs in this process, and a busy event loop can stamp 16 arrivals in one of its
+	// seconds (seen in full engine runs, at most one): the 429s are not counted, and each allows
+	// one more request.
+	const rateLimited = platform.requests().filter((request) => request.status === 429).length;
 	const sent = platform.requests().filter((request) => request.status !== 429);
 	const probes = sent.filter((request) => request.path.endsWith('/api/v1/groups')).length;
 	console.log(`50 missing IDs: ${sent.length} requests, ${probes} probes, waits ${waits.length}×1 s`);
 	expect(platform.requests({ server: 'backup' })).toHaveLength(0);
 	// On failure the statuses of each ID's requests say why.
 	const overBudget = ids
-		.map((id) => ({ id, sent: sent.filter((request) => request.path.endsWith(`/tickets/${id}`)).map((request) => `${request.status} at ${request.at}`) }))
-		.filter((entry) => entry.sent.length > 3);
+		.map((id) => ({ id, sent: platform.requests().filter((request) => request.path.endsWith(`/tickets/${id}`)).map((request) => `${request.status} at ${request.at}`) }))
+		.filter((entry) => entry.sent.filter((status) => !status.startsWith('429')).length > 3 + entry.sent.filter((status) => status.startsWith('429')).length);
 	expect(overBudget).toEqual([]);
 	// Over budget, the failure shows what was sent, by host, kind and status.
 	const composition = sent.reduce<Record<string, number>>((counts, request) => {
@@ -166,7 +169,7 @@ test('two missing tickets and one existing, in parallel under Continue On Fail: 
 		counts[key] = (counts[key] ?? 0) + 1;
 		return counts;
 	}, {});
-	expect(sent.length <= 50 * 3 + 1 ? 'within budget' : composition).toBe('within budget');
+	expect(sent.length <= 50 * 3 + 1 + rateLimited ? 'within budget' : { rateLimited, composition }).toBe('within budget');
 }, 120_000);
 
 test('red team F5 (fixed) the token never shows: a 500 that echoes it (as sent and URL-encoded), on a missing ticket, the probe answered', async () => {
