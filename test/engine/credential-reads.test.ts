@@ -8,7 +8,7 @@
  * n8n's generic authenticate still adds the token: every request carries it.
  */
 import { clientEventsOf, clientSeq } from '../sweep/clientLog';
-import { useFakePlatform } from './helpers/fake-platform-per-file';
+import { untilNoNewRequests, useFakePlatform } from './helpers/fake-platform-per-file';
 import type { FakePlatform } from '../../tools/fake-platform';
 import { accountOf, credentialReadCount, jsonOf, resetCredentialReads, runNode, listSearch, loadOptions, TriggerRun } from '../../tools/engine-harness/harness';
 import type { IDataObject } from 'n8n-workflow';
@@ -144,21 +144,8 @@ describe('found by the red team: every path that reads the credential', () => {
 		const data = JSON.stringify(run.run);
 		expect(data).not.toContain(wrong);
 		expect(data).not.toContain(platform.token);
-		await settleOrphans();
+		await untilNoNewRequests(platform);
 	});
-
-	/**
-	 * Waits until no request has come for a while, so the next test's log is its own (before the fix,
-	 * requests of an item that had already failed, queued in the throttle, left later).
-	 */
-	async function settleOrphans() {
-		for (let quiet = 0, seen = -1; quiet < 3; ) {
-			await new Promise((resolve) => setTimeout(resolve, 500));
-			const now = platform.requests().length;
-			quiet = now === seen ? quiet + 1 : 0;
-			seen = now;
-		}
-	}
 
 	test('after a Return All item failed with a 401, none of its other windows or pages still goes to the platform once the node has finished (they are not sent: list.ts sentTogether)', async () => {
 		const to = platform.store.seededAt;
@@ -172,7 +159,7 @@ describe('found by the red team: every path that reads the credential', () => {
 		// What the node sent, from its own side of the wire: a request it created before it finished
 		// can still reach the in-process fake after (a busy event loop), and that is not "after".
 		const atEnd = clientSeq();
-		await settleOrphans();
+		await untilNoNewRequests(platform);
 		expect(clientEventsOf(platform.baseUrl, atEnd).filter((event) => event.kind === 'sent')).toEqual([]);
 	});
 

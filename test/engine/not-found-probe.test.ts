@@ -9,7 +9,7 @@
 import * as workflow from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
-import { useFakePlatform } from './helpers/fake-platform-per-file';
+import { untilNoNewRequests, useFakePlatform } from './helpers/fake-platform-per-file';
 import { accountOf, jsonOf, runNode } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
@@ -130,11 +130,7 @@ test('a write (PUT) answered 500 is never sent again, and never read as "not fou
 test('two missing tickets and one existing, in parallel under Continue On Fail: each missing one costs 3 requests; the budget of 50 missing IDs', async () => {
 	// The log is this test's own: a request an earlier test left on its way (seen once in a full
 	// run: 101 GETs answered 500 where 100 were due) arrives before it is cleared.
-	for (let quiet = 0, seen = -1; quiet < 3; ) {
-		await new Promise((resolve) => setTimeout(resolve, 300));
-		quiet = platform.requests().length === seen ? quiet + 1 : 0;
-		seen = platform.requests().length;
-	}
+	await untilNoNewRequests(platform, 300);
 	platform.clearLog();
 	const existing = platform.store.tickets[0].ticket_id;
 	const ids = Array.from({ length: 50 }, (_, index) => String(990000 + index));

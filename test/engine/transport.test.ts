@@ -196,14 +196,18 @@ describe('failover', () => {
 		expect(servers).toEqual(['primary', 'primary', 'primary', 'primary', 'backup', 'backup']);
 	});
 
+	/** 61 s later: the clock jumps and runs on from there (advanceTimers); the timers stay real. Undone by jest.useRealTimers(). */
+	function jumpPastTheBackupFirstMinute() {
+		const timers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] as const;
+		jest.useFakeTimers({ now: Date.now() + 61_000, advanceTimers: true, doNotFake: [...timers, 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
+	}
+
 	test('a primary still down after its backup-first minute is on trial: one attempt, then the backup at once', async () => {
 		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary' });
 		const first = await runNode({ parameters: listGroups, account: withBackup() });
 		expect(first.error).toBeUndefined();
 		try {
-			// 61 s later: the clock jumps and runs on from there (advanceTimers); the timers stay real.
-			const timers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] as const;
-			jest.useFakeTimers({ now: Date.now() + 61_000, advanceTimers: true, doNotFake: [...timers, 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
+			jumpPastTheBackupFirstMinute();
 			const second = await runNode({ parameters: listGroups, account: withBackup() });
 			expect(second.error).toBeUndefined();
 			expect(jsonOf(second)).toHaveLength(platform.store.groups.length);
@@ -228,8 +232,7 @@ describe('failover', () => {
 		platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: '/api/v1/groups', times: 4 });
 		const first = await runNode({ parameters: listGroups, account: withBackup() });
 		expect(first.error).toBeUndefined();
-		const timers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] as const;
-		jest.useFakeTimers({ now: Date.now() + 61_000, advanceTimers: true, doNotFake: [...timers, 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
+		jumpPastTheBackupFirstMinute();
 		return platform.requests().length;
 	}
 	const sentSince = (from: number) => platform.requests().slice(from).map((request) => [request.server, request.path.replace(/^\/[^/]+/, ''), request.status]);

@@ -13,11 +13,11 @@
  */
 import { z } from 'zod';
 
-import { ApiError, mergeCustomValues, normalizeCustomFields, queryTime, type ApiResult, type HandlerContext, type Route } from './handlers';
-import { renderCustomItems, type RenderContext } from './render';
-import { PaginationQuery, customFieldsInput, invalidField } from './schemas';
+import { ApiError, mergeCustomValues, normalizeCustomFields, parse, queryTime, type ApiResult, type HandlerContext, type Route } from './handlers';
+import { renderCustomItems, stampZ, type RenderContext } from './render';
+import { PaginationQuery, customFieldsInput } from './schemas';
 import { DuplicatePhoneError, type ContactDraft, type CustomerRec } from './store';
-import { fmtIsoZ, fmtLocal, fmtLocalZ, parseIsoZoned, parseLocal } from './time';
+import { fmtLocal, parseIsoZoned, parseLocal } from './time';
 
 export const CONTACT_MESSAGES = {
 	notFound: 'Not found user',
@@ -50,19 +50,11 @@ const ContactFields = z.object({
 });
 const ContactBody = z.object({ contact: ContactFields });
 
-function parse<T extends z.ZodTypeAny>(schema: T, data: unknown): z.output<T> {
-	const result = schema.safeParse(data);
-	if (!result.success) throw new ApiError(400, `invalid value: ${invalidField(result.error, schema)}`);
-	return result.data;
-}
-
-/** A failure the real platform answers in a 200 (real-platform.md §2.4, R4). */
-function errorIn200(ctx: RenderContext, message: string, extra?: Record<string, unknown>): ApiResult {
-	const details = extra ? { [ctx.platform === 'real' ? 'extra_data' : 'extraDataJson']: extra } : {};
-	return { status: 200, body: { code: 'errors', message, ...details } };
-}
-
-const stampZ = (ctx: RenderContext, ms: number) => (ctx.platform === 'real' ? fmtLocalZ(ms, ctx.offset) : fmtIsoZ(ms));
+/**
+ * A failure the real platform answers in a 200 (real-platform.md §2.4, R4): the server writes the
+ * envelope, its details under the mode's key (`extra_data` real, `extraDataJson` spec).
+ */
+const errorIn200 = (message: string, extra?: Record<string, unknown>) => new ApiError(200, message, extra);
 
 /** A list item: `{id, created_at Z, updated_at Z, username, phone_no?}` (no phone: no key). */
 export function contactListItem(ctx: RenderContext, c: CustomerRec) {
@@ -125,7 +117,7 @@ function contactById(ctx: HandlerContext, raw: string): CustomerRec | undefined 
 
 function getContact(ctx: HandlerContext, req: { params: string[] }): ApiResult {
 	const contact = contactById(ctx, req.params[0]);
-	if (!contact) return errorIn200(ctx, CONTACT_MESSAGES.notFound);
+	if (!contact) throw errorIn200(CONTACT_MESSAGES.notFound);
 	return { status: 200, body: { code: 'ok', contact: contactDetail(ctx, contact) } };
 }
 
@@ -134,7 +126,7 @@ function contactByPhone(ctx: HandlerContext, req: { query: Record<string, string
 	const { phoneNo } = parse(ContactByPhoneQuery, req.query);
 	if (!phoneNo) throw new ApiError(400, CONTACT_MESSAGES.phoneRequired);
 	const contact = ctx.store.customerByPhone(phoneNo);
-	if (!contact) return errorIn200(ctx, CONTACT_MESSAGES.notFound);
+	if (!contact) throw errorIn200(CONTACT_MESSAGES.notFound);
 	return { status: 200, body: { code: 'ok', contact: contactDetail(ctx, contact) } };
 }
 
@@ -142,7 +134,7 @@ function writeContact(ctx: HandlerContext, write: () => CustomerRec): ApiResult 
 	try {
 		return { status: 200, body: { code: 'ok', contact: contactDetail(ctx, write()) } };
 	} catch (error) {
-		if (error instanceof DuplicatePhoneError) return errorIn200(ctx, CONTACT_MESSAGES.duplicatePhone, { duplicate_id: error.duplicateId });
+		if (error instanceof DuplicatePhoneError) throw errorIn200(CONTACT_MESSAGES.duplicatePhone, { duplicate_id: error.duplicateId });
 		throw error;
 	}
 }
@@ -155,7 +147,7 @@ function createContact(ctx: HandlerContext, req: { body: unknown }): ApiResult {
 
 function updateContact(ctx: HandlerContext, req: { params: string[]; body: unknown }): ApiResult {
 	const contact = contactById(ctx, req.params[0]);
-	if (!contact) return errorIn200(ctx, CONTACT_MESSAGES.notFound);
+	if (!contact) throw errorIn200(CONTACT_MESSAGES.notFound);
 	const input = parse(ContactBody, req.body).contact;
 	return writeContact(ctx, () => ctx.store.updateContact(contact.id, draftOf(ctx, input), mergeCustomValues));
 }

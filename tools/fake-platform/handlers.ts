@@ -114,7 +114,7 @@ export interface Route {
 	strict?: StrictRules;
 }
 
-function parse<T extends z.ZodTypeAny>(schema: T, data: unknown): z.output<T> {
+export function parse<T extends z.ZodTypeAny>(schema: T, data: unknown): z.output<T> {
 	const r = schema.safeParse(data);
 	if (!r.success) throw invalid(invalidField(r.error, schema));
 	return r.data;

@@ -52,7 +52,7 @@ const localOrNull = (ctx: RenderContext, ms: number | null) => (ms == null ? nul
  * A stamp with a `Z` (ticket lists, contact lists, leads, deals): the account's wall clock on the
  * real platform (real-platform.md §2.1 T-a), UTC in the spec's reading.
  */
-const stampZ = (ctx: RenderContext, ms: number) => (ctx.platform === 'real' ? fmtLocalZ(ms, ctx.offset) : fmtIsoZ(ms));
+export const stampZ = (ctx: RenderContext, ms: number) => (ctx.platform === 'real' ? fmtLocalZ(ms, ctx.offset) : fmtIsoZ(ms));
 const stampZOrNull = (ctx: RenderContext, ms: number | null) => (ms == null ? null : stampZ(ctx, ms));
 
 export function renderAgent(ctx: RenderContext, a: AgentRec) {

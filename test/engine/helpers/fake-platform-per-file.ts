@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 import { FakePlatform, type FakePlatformOptions } from '../../../tools/fake-platform';
 import { resetFailover } from '../../../nodes/CustomerCare/transport/failover';
 import { resetThrottles } from '../../../nodes/CustomerCare/transport/throttle';
@@ -23,4 +24,16 @@ export function useFakePlatform(onStarted: (platform: FakePlatform) => void, opt
 		resetFailover();
 		resetLookups();
 	});
+}
+
+/**
+ * Waits until the platform's log has not grown for three steps in a row: a request an earlier run
+ * left on its way has arrived, so what comes after is the next run's own.
+ */
+export async function untilNoNewRequests(platform: FakePlatform, stepMs = 500): Promise<void> {
+	for (let quiet = 0, seen = -1; quiet < 3; ) {
+		await new Promise((resolve) => setTimeout(resolve, stepMs));
+		quiet = platform.requests().length === seen ? quiet + 1 : 0;
+		seen = platform.requests().length;
+	}
 }

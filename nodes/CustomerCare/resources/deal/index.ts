@@ -31,5 +31,4 @@ export const dealDescription: INodeProperties[] = [
 	...getDealFields,
 	...getAllDealsFields,
 	...updateDealFields,
-	// Deals use the ticket custom-field definitions (docs/api.md#where-the-spec-is-silent-our-assumptions).
 ];
