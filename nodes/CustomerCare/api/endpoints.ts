@@ -22,7 +22,7 @@ export interface Endpoint {
 	/** A POST that only reads (the lost reasons): its answer is checked as a read's. */
 	readOnly?: true;
 	/** Reads one record of this kind by the ID in its path: a missing one is named (docs/api.md#answers-and-errors). */
-	record?: 'ticket' | 'lead' | 'deal';
+	record?: 'ticket' | 'lead' | 'deal' | 'contact';
 }
 
 /** A date filter of a list: its query pair and the record field it filters on. */
@@ -179,6 +179,31 @@ export const CALL = {
 		],
 	}),
 } as const satisfies Record<string, Endpoint>;
+
+/**
+ * docs/api.md#contacts: from the real platform's clients, not in the spec. A lookup that finds
+ * no one, and a create whose phone another contact has, answer a failure in a 200.
+ */
+export const CONTACT = {
+	create: { method: 'POST', path: '/api/v1/contacts', rootProperty: 'contact' },
+	get: { method: 'GET', path: '/api/v1/contacts/{id}', rootProperty: 'contact', record: 'contact' },
+	update: { method: 'PUT', path: '/api/v1/contacts/{id}', rootProperty: 'contact' },
+	/** `phoneNo`: one of the contact's three phones, as stored (national digits, docs/api.md#contacts). */
+	byPhone: { method: 'GET', path: '/api/v1/contactsByPhone', rootProperty: 'contact' },
+	list: list('/api/v1/contacts', {
+		rootProperty: 'contacts',
+		paged: true,
+		idProperty: 'id',
+		dates: { updated: dateFilter('updated') },
+		filters: ['order_by', 'order_type'],
+	}),
+} as const satisfies Record<string, Endpoint>;
+
+/** The answers of the contact endpoints that are results, not failures (docs/api.md#contacts). */
+export const CONTACT_ANSWERS = {
+	notFound: 'Not found user',
+	duplicatePhone: 'phone_no already exist',
+} as const;
 
 /** docs/api.md#sms */
 export const SMS = {

@@ -203,6 +203,8 @@ export const RECORDS = {
 		],
 		copies: { caller: 'caller_number' },
 	},
+	/** A contact (list item or detail); its gender's codes are in no source, so they stay as sent. */
+	contact: { times: { created_at: 'platform', updated_at: 'platform' }, coded: [] },
 	agent: {
 		times: { created_at: 'platform', updated_at: 'platform' },
 		coded: [{ field: 'role_id', label: 'role_label', from: AGENT_ROLES }],

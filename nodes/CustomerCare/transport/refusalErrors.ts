@@ -55,7 +55,7 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 	);
 }
 
-const RESOURCE_NAMES = { ticket: 'Ticket', lead: 'Lead', deal: 'Deal' };
+const RESOURCE_NAMES = { ticket: 'Ticket', lead: 'Lead', deal: 'Deal', contact: 'Contact' };
 
 /**
  * A Get of a record the platform does not have: 404, 400 "... is not exist", or the real

@@ -50,7 +50,7 @@ export interface ApiRequest {
 
 /** The record a request reads, for its not-found error. */
 export interface RecordRef {
-	resource: 'ticket' | 'lead' | 'deal';
+	resource: 'ticket' | 'lead' | 'deal' | 'contact';
 	id: string;
 }
 

@@ -190,6 +190,11 @@ export const DOCUMENTED_RECORDS = {
 		],
 		copies: { caller: 'caller_number' },
 	},
+	/**
+	 * docs/api.md#contacts: list items stamp `created_at`, `updated_at` with a `Z`, the detail
+	 * zone-less; both on the platform's clock. No source gives gender's codes: no label.
+	 */
+	contact: { times: { created_at: 'zoned', updated_at: 'zoned' }, codes: [], copies: {} },
 	/** docs/api.md#times (agents zone-less, account zone); the fields: api-spec 2.1. */
 	agent: {
 		times: { created_at: 'account', updated_at: 'account' },
