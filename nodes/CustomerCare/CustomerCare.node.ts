@@ -2,12 +2,13 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { customerCareApiTest } from './methods/credentialTest';
-import { searchDeals, searchLeads, searchTickets } from './methods/listSearch';
+import { searchContacts, searchDeals, searchLeads, searchTickets } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
-import { getCustomFieldColumns } from './methods/resourceMapping';
+import { getContactCustomFieldColumns, getCustomFieldColumns } from './methods/resourceMapping';
 import { accountDescription } from './resources/account';
 import { agentDescription } from './resources/agent';
 import { callDescription } from './resources/call';
+import { contactDescription } from './resources/contact';
 import { customFieldDescription } from './resources/customField';
 import { dealDescription } from './resources/deal';
 import { groupDescription } from './resources/group';
@@ -30,6 +31,7 @@ const properties: INodeProperties[] = withValueHints([
 			{ name: 'Account', value: 'account' },
 			{ name: 'Agent', value: 'agent' },
 			{ name: 'Call', value: 'call' },
+			{ name: 'Contact', value: 'contact' },
 			{ name: 'Custom Field', value: 'customField' },
 			{ name: 'Deal', value: 'deal' },
 			{ name: 'Group', value: 'group' },
@@ -44,6 +46,7 @@ const properties: INodeProperties[] = withValueHints([
 	...accountDescription,
 	...agentDescription,
 	...callDescription,
+	...contactDescription,
 	...customFieldDescription,
 	...dealDescription,
 	...groupDescription,
@@ -68,7 +71,7 @@ export class CustomerCare implements INodeType {
 		version: 1,
 		subtitle: operationSubtitle(properties),
 		description:
-			'Work with the Customer Care platform: tickets, leads, deals, calls, SMS, agents, groups, services, custom fields, the status monitor and the account\'s request quota',
+			'Work with the Customer Care platform: tickets, contacts (customers), leads, deals, calls, SMS, agents, groups, services, custom fields, the status monitor and the account\'s request quota',
 		defaults: { name: 'Customer Care' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -85,7 +88,7 @@ export class CustomerCare implements INodeType {
 	methods = {
 		credentialTest: { customerCareApiTest },
 		loadOptions,
-		listSearch: { searchDeals, searchLeads, searchTickets },
-		resourceMapping: { getCustomFieldColumns },
+		listSearch: { searchContacts, searchDeals, searchLeads, searchTickets },
+		resourceMapping: { getContactCustomFieldColumns, getCustomFieldColumns },
 	};
 }

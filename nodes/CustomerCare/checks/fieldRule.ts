@@ -12,6 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toQueryTime, type PlatformClock } from '../transport/clock';
 import { toEpochMs, toZoneless } from '../transport/dates';
 import { commaSeparated, isEmpty } from '../transport/looseValues';
+import { normalizedPhone, notAPhone } from './phone';
 
 
 /** A check (and, for dates and lists, a conversion) of one field of the request before it is sent. */
@@ -48,6 +49,8 @@ export interface FieldRule {
 	id?: boolean;
 	/** A list of IDs (digits), sent as given; `idList`/`idArray` convert it where the endpoint wants. */
 	ids?: boolean;
+	/** A phone in any common form, sent as the national digits (checks/phone.ts). */
+	phone?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -114,6 +117,11 @@ export function checkField(rule: FieldRule, value: unknown, clock: PlatformClock
 		}
 		const whole = rule.rangeStart ? Math.ceil(ms! / 1000) * 1000 : ms!;
 		return rule.date === 'query' ? toQueryTime(whole, clock) : toZoneless(whole, clock.zone);
+	}
+	if (rule.phone) {
+		const phone = normalizedPhone(value);
+		if (phone === undefined) fail(notAPhone(rule.label, rule.path.split('.').pop()!, value));
+		return phone;
 	}
 	if (rule.idList || rule.idArray) {
 		const ids = Array.isArray(value)

@@ -10,6 +10,7 @@ import { customFieldPayload, formFieldIds, type FormValue } from './form';
 import type { CustomFieldInput } from './values';
 import type { ItemContext, LookupStep } from '../engine/spec';
 import { failFor, type Fail } from '../checks/fieldRule';
+import type { FieldDefinitionsName } from '../definitions/lookups';
 
 /**
  * How Create and Update of tickets, leads and deals take custom fields:
@@ -35,9 +36,17 @@ export const CUSTOM_FIELD_INPUT = 'customFieldsInput';
  */
 const NO_ENTRIES = {} as unknown as NodeParameterValue;
 
-export function customFieldProperties(resource: string, operations: string[]): INodeProperties[] {
+/**
+ * The custom-field inputs of Create and Update. `contacts`: the contact definitions and their
+ * own form method; a resource that is new with the form keeps no earlier inputs.
+ */
+export function customFieldProperties(
+	resource: string,
+	operations: string[],
+	object: 'tickets' | 'contacts' = 'tickets',
+): INodeProperties[] {
 	const where = { resource: [resource], operation: operations };
-	return [
+	const properties = [
 		{
 			displayName: 'Custom Fields Input',
 			name: CUSTOM_FIELD_INPUT,
@@ -70,7 +79,8 @@ export function customFieldProperties(resource: string, operations: string[]): I
 				'One input per custom field of the account, typed by the field; empty inputs are not sent',
 			typeOptions: {
 				resourceMapper: {
-					resourceMapperMethod: 'getCustomFieldColumns',
+					resourceMapperMethod:
+						object === 'contacts' ? 'getContactCustomFieldColumns' : 'getCustomFieldColumns',
 					mode: 'add',
 					valuesLabel: 'Custom Fields to Set',
 					fieldWords: { singular: 'custom field', plural: 'custom fields' },
@@ -94,6 +104,10 @@ export function customFieldProperties(resource: string, operations: string[]): I
 			description:
 				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents.',
 		},
+	] satisfies INodeProperties[];
+	if (object === 'contacts') return properties;
+	return [
+		...properties,
 		// n8n decides what is shown from the parameters a node has, and drops the hidden ones: this
 		// hidden twin keeps the JSON box's value in Form mode, so that the earlier box below is
 		// shown only when it holds something (an absent value would count as "not {}").
@@ -219,15 +233,18 @@ function givenOf(ctx: IExecuteSingleFunctions, fail: Fail) {
  * [{id, value}]`, checked against the account's definitions, which the lookup step reads only
  * when something was given.
  */
-export function sendCustomFields(root: 'ticket' | 'lead' | 'deal'): LookupStep {
+export function sendCustomFields(
+	root: 'ticket' | 'lead' | 'deal' | 'contact',
+	definitionsName: FieldDefinitionsName = 'fieldDefinitions',
+): LookupStep {
 	return {
 		needs(this: IExecuteSingleFunctions) {
 			try {
 				const { form, entries } = givenOf(this, failFor(this));
-				return entries.length > 0 || formFieldIds(form).length > 0 ? ['fieldDefinitions'] : [];
+				return entries.length > 0 || formFieldIds(form).length > 0 ? [definitionsName] : [];
 			} catch {
 				// A malformed JSON box: the step reports it, after the lookup.
-				return ['fieldDefinitions'];
+				return [definitionsName];
 			}
 		},
 		run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, item: ItemContext) {
@@ -235,7 +252,7 @@ export function sendCustomFields(root: 'ticket' | 'lead' | 'deal'): LookupStep {
 			if (entries.length === 0 && formFieldIds(form).length === 0) return;
 			const body = (request.body ??= {}) as IDataObject;
 			const target = (body[root] ??= {}) as IDataObject;
-			const definitions = item.lookups.fieldDefinitions ?? [];
+			const definitions = item.lookups[definitionsName] ?? [];
 			target.custom_fields = customFieldPayload(
 				definitions,
 				entries,

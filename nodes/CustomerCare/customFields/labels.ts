@@ -4,7 +4,12 @@
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { textOf, type FieldDefinition, type LookupName } from '../definitions/lookups';
+import {
+	textOf,
+	type FieldDefinition,
+	type FieldDefinitionsName,
+	type LookupName,
+} from '../definitions/lookups';
 import { simplifyIsOn } from '../output/simplify';
 import { kindOf, listOf, type FieldKind } from './values';
 
@@ -108,22 +113,29 @@ export function withFieldLabels(
 }
 
 /**
- * The output of records that carry custom fields (tickets, leads, deals): keyed by label when
- * Simplify is on, the definitions read after the request; the raw shape when off.
+ * The output of records that carry custom fields: keyed by label when Simplify is on, the
+ * definitions (`contactFieldDefinitions` for contacts) read after the request; the raw shape when off.
  */
-export const labelledOutput = {
-	outputLookups: [
-		{
-			needs(this: IExecuteSingleFunctions, records: IDataObject[]): LookupName[] {
-				return simplifyIsOn(this) && records.some(holdsCustomFields) ? ['fieldDefinitions'] : [];
+export function labelledOutputOf(definitionsName: FieldDefinitionsName) {
+	return {
+		outputLookups: [
+			{
+				needs(this: IExecuteSingleFunctions, records: IDataObject[]): LookupName[] {
+					return simplifyIsOn(this) && records.some(holdsCustomFields) ? [definitionsName] : [];
+				},
 			},
+		],
+		transform(
+			this: IExecuteSingleFunctions,
+			records: IDataObject[],
+			item: { lookups: Partial<Record<FieldDefinitionsName, FieldDefinition[]>> },
+		) {
+			return simplifyIsOn(this)
+				? withFieldLabels(records, item.lookups[definitionsName])
+				: records;
 		},
-	],
-	transform(
-		this: IExecuteSingleFunctions,
-		records: IDataObject[],
-		item: { lookups: { fieldDefinitions?: FieldDefinition[] } },
-	) {
-		return simplifyIsOn(this) ? withFieldLabels(records, item.lookups.fieldDefinitions) : records;
-	},
-};
+	};
+}
+
+/** Tickets, leads and deals: the ticket definitions. */
+export const labelledOutput = labelledOutputOf('fieldDefinitions');

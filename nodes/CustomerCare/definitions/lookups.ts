@@ -102,6 +102,8 @@ export interface LeadStatus {
 export interface Lookups {
 	/** Leads and deals use the tickets' definitions (docs/api.md#where-the-spec-is-silent-our-assumptions). */
 	fieldDefinitions?: FieldDefinition[];
+	/** Contacts have definitions of their own (docs/api.md#contacts). */
+	contactFieldDefinitions?: FieldDefinition[];
 	leadStatuses?: LeadStatus[];
 	/** Each with its `stages` (docs/api.md#deals). */
 	dealPipelines?: IDataObject[];
@@ -141,6 +143,7 @@ export function nameOf(entry: unknown, options: NameOptions = {}): string {
 
 const SOURCES: Record<LookupName, ListEndpoint> = {
 	fieldDefinitions: CUSTOM_FIELD.list('tickets'),
+	contactFieldDefinitions: CUSTOM_FIELD.list('contacts'),
 	leadStatuses: LEAD.statuses,
 	dealPipelines: DEAL.pipelines,
 };
@@ -148,7 +151,11 @@ const SOURCES: Record<LookupName, ListEndpoint> = {
 /** Lists read into a shape of their own once, so that no reader meets a missing key. */
 const SHAPES: Partial<Record<LookupName, (records: unknown[]) => unknown[]>> = {
 	fieldDefinitions: fieldDefinitionsOf,
+	contactFieldDefinitions: fieldDefinitionsOf,
 };
+
+/** The definitions of an object's custom fields: tickets (which leads and deals use) or contacts. */
+export type FieldDefinitionsName = 'fieldDefinitions' | 'contactFieldDefinitions';
 
 /**
  * Definitions change rarely: every execution, item and poll of the process shares one read per

@@ -12,6 +12,7 @@ const SEARCH_METHODS: Record<string, string> = {
 	ticket: 'searchTickets',
 	lead: 'searchLeads',
 	deal: 'searchDeals',
+	contact: 'searchContacts',
 };
 
 /**

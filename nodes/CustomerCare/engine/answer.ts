@@ -105,7 +105,9 @@ export async function send(
 			async (page) => await outputOf(ctx, spec, endpoint, page, item),
 		);
 	}
-	const records = await answerRecords(ctx, spec, endpoint, apiRequest, item);
+	const records = spec.answer
+		? await spec.answer.call(ctx, apiRequest, item)
+		: await answerRecords(ctx, spec, endpoint, apiRequest, item);
 	return await outputOf(ctx, spec, endpoint, records, item);
 }
 

@@ -5,6 +5,7 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
+	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -13,7 +14,7 @@ import type { RecordKind } from '../api/records';
 import type { LookupName, Lookups } from '../definitions/lookups';
 import type { CreateLookup } from '../transport/createLookup';
 import type { ListSpec } from '../transport/list';
-import type { Account } from '../transport/request';
+import type { Account, ApiRequest } from '../transport/request';
 import type { Fail } from '../checks/fieldRule';
 
 /** What every step of one item knows: its index, its account and how to refuse it. */
@@ -64,6 +65,16 @@ export interface OperationSpec {
 	outputLookups?: OutputLookupStep[];
 	/** The answer is a list: Return All / Limit apply. */
 	list?: ListSpec;
+	/**
+	 * The operation reads its answer itself (instead of one request's root): a refusal that is a
+	 * result (no contact has this phone), or a second request (find, else create). It is given
+	 * the request n8n built and the steps prepared, and sends through the transport.
+	 */
+	answer?: (
+		this: IExecuteSingleFunctions,
+		request: ApiRequest & { method: IHttpRequestMethods },
+		item: ItemContext,
+	) => Promise<IDataObject[]>;
 	/** A create: where to look the record up when the answer to it was lost. */
 	findCreated?: CreateLookup;
 	/**

@@ -5,7 +5,10 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { DEAL, LEAD, TICKET, type ListEndpoint } from '../api/endpoints';
+import { CONTACT, DEAL, LEAD, TICKET, type ListEndpoint } from '../api/endpoints';
+import { normalizedPhone } from '../checks/phone';
+import { contactByPhone } from '../resources/contact/lookup';
+import { fetchPages } from '../transport/pages';
 import { readApiTime, toQueryTime, type PlatformClock } from '../transport/clock';
 import { MAX_WINDOW_MS } from '../transport/dateWindows';
 import { fetchList } from '../transport/list';
@@ -188,4 +191,53 @@ export async function searchDeals(
 	paginationToken?: string,
 ) {
 	return await searchRecords(this, DEALS, filter, paginationToken);
+}
+
+/** Contacts a picker page reads at most (newest updated first), so a rare name costs a bounded read. */
+const CONTACT_PAGES_PER_SEARCH = 5;
+const CONTACT_PAGE_SIZE = 100;
+
+/** `#id · name · phone` */
+const contactLine = (contact: IDataObject) => line(contact.id, contact.username, contact.phone_no);
+
+/**
+ * The contact picker: a search that is a phone is one lookup by phone (any of the contact's
+ * three, any written form); otherwise the contacts updated most recently, matched on name,
+ * phone and ID, a few pages per scroll.
+ */
+export async function searchContacts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const account = await getAccount.call(this);
+	const needle = (filter ?? '').trim().toLowerCase().replace(/^#/, '');
+	const phone = /^[+\d][\d\s.\-()]{5,}$/.test(needle) ? normalizedPhone(needle) : undefined;
+	if (phone !== undefined && !paginationToken) {
+		const contact = await contactByPhone(this, phone, { account });
+		if (contact) return { results: [{ name: contactLine(contact), value: String(contact.id) }] };
+	}
+	const firstPage = Number(paginationToken ?? '1') || 1;
+	const results: INodeListSearchItems[] = [];
+	let page = firstPage;
+	let more = true;
+	for (; more && page < firstPage + CONTACT_PAGES_PER_SEARCH && results.length < PAGE_TARGET; page++) {
+		const contacts = await fetchPages.call(
+			this,
+			{
+				method: CONTACT.list.method,
+				path: CONTACT.list.path,
+				qs: { order_by: 'updated_at', order_type: 'desc', page, count: CONTACT_PAGE_SIZE },
+				account,
+			},
+			{ ...CONTACT.list, paged: false },
+		);
+		more = contacts.length === CONTACT_PAGE_SIZE;
+		for (const contact of contacts) {
+			const words = [contact.id, contact.username, contact.phone_no];
+			if (needle === '' || words.some((word) => String(word ?? '').toLowerCase().includes(needle)))
+				results.push({ name: contactLine(contact), value: String(contact.id) });
+		}
+	}
+	return { results, paginationToken: more ? String(page) : undefined };
 }

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { formFieldsOf } from '../customFields/form';
-import { readLookups } from '../definitions/lookups';
+import { readLookups, type FieldDefinitionsName } from '../definitions/lookups';
 import { getAccount } from '../transport/request';
 
 /**
@@ -13,9 +13,21 @@ import { getAccount } from '../transport/request';
 export async function getCustomFieldColumns(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const account = await getAccount.call(this);
-	const { fieldDefinitions = [] } = await readLookups(this, account, ['fieldDefinitions'], {
-		fresh: true,
-	});
-	return { fields: formFieldsOf(fieldDefinitions) };
+	return await columnsOf(this, 'fieldDefinitions');
+}
+
+/** The same form for a contact, from the contact definitions (docs/api.md#contacts). */
+export async function getContactCustomFieldColumns(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	return await columnsOf(this, 'contactFieldDefinitions');
+}
+
+async function columnsOf(
+	ctx: ILoadOptionsFunctions,
+	name: FieldDefinitionsName,
+): Promise<ResourceMapperFields> {
+	const account = await getAccount.call(ctx);
+	const lookups = await readLookups(ctx, account, [name], { fresh: true });
+	return { fields: formFieldsOf(lookups[name] ?? []) };
 }

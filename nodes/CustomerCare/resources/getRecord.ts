@@ -2,16 +2,17 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pathWithId, type Endpoint } from '../api/endpoints';
 import type { RecordKind } from '../api/records';
-import { labelledOutput } from '../customFields/labels';
+import { labelledOutputOf } from '../customFields/labels';
 import { recordIdProperty, simplifyProperty } from '../description/properties';
 import { operation } from '../engine/operation';
 
 /**
- * The Get operation of a record with custom fields (ticket, lead, deal): its ID in the path,
- * and its custom fields keyed by label when Simplify is on.
+ * The Get operation of a record with custom fields (ticket, lead, deal, contact): its ID in the
+ * path, and its custom fields keyed by label when Simplify is on (a contact's by the contact
+ * definitions, the others' by the ticket ones).
  */
 export function getRecordOperation(
-	resource: 'ticket' | 'lead' | 'deal',
+	resource: 'ticket' | 'lead' | 'deal' | 'contact',
 	record: RecordKind,
 	endpoint: Endpoint,
 	id: { name: string; description: string },
@@ -37,7 +38,11 @@ export function getRecordOperation(
 				description,
 			},
 			{ ...endpoint, path: pathWithId(endpoint, id.name) },
-			{ fields, ...labelledOutput, simplify: record },
+			{
+				fields,
+				...labelledOutputOf(resource === 'contact' ? 'contactFieldDefinitions' : 'fieldDefinitions'),
+				simplify: record,
+			},
 		),
 	};
 }

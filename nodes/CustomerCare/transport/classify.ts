@@ -216,12 +216,13 @@ export function classify(outcome: Outcome, context: AttemptContext): Verdict {
 
 /**
  * A refusal that says the record read does not exist: a 404 other than the unknown Domain (the
- * lock-out is no refusal), or a 400 "... is not exist" (`Ticket is not exist`). A 500 needs the
- * probe first (retry.ts, rule 4).
+ * lock-out is no refusal), or a 400 "... is not exist" (`Ticket is not exist`), or a failure in
+ * a 200 that says so (a contact's `Not found user`, docs/api.md#contacts). A 500 needs the probe
+ * first (retry.ts, rule 4).
  */
 export function recordMissing(answer: { kind: string; status?: number; body?: IDataObject }) {
 	if (answer.kind !== 'rejected') return false;
 	const message = messageOf(answer.body);
 	if (answer.status === 404) return message !== 'Domain not found';
-	return answer.status === 400 && /\bnot (exist|found)\b/i.test(message);
+	return (answer.status === 400 || answer.status === 200) && /\bnot (exist|found)\b/i.test(message);
 }

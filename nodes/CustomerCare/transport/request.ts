@@ -56,6 +56,8 @@ export async function customerCareRequest(
 		const until = Date.now() + answer.minutes * 60_000;
 		throw lockoutError(channel.node, until, answer.message, request.itemIndex);
 	}
+	if (answer.kind === 'rejected' && request.refusalIsResult?.(answer.status, answer.body))
+		return answer.body ?? {};
 	const failure = {
 		method: request.method ?? 'GET',
 		path: request.path,

@@ -46,6 +46,11 @@ export interface ApiRequest {
 	 * (retry.ts, rule 4), and its error then names the record.
 	 */
 	record?: RecordRef;
+	/**
+	 * A refusal the caller reads as its result, not an error: a lookup that found no one, a
+	 * create whose phone another contact has (docs/api.md#contacts). Its body is returned.
+	 */
+	refusalIsResult?: (status: number, body: IDataObject | undefined) => boolean;
 }
 
 /** The record a request reads, for its not-found error. */
