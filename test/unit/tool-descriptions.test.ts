@@ -79,7 +79,7 @@ describe('what a model reads of each operation', () => {
 		operations.map((operation) => [`${operation.resource} ${operation.value}`, operation] as const),
 	)('%s: its action is a short name, like n8n\'s own nodes', (_name, operation) => {
 		// n8n titles a node added from the picker with the action (makeNodeName), on the canvas and in every error.
-		expect(operation.action).toMatch(/^(Create|Get|Update|Send) (a |an |many |the )?[a-z]/);
+		expect(operation.action).toMatch(/^(Create|Get|Update|Send|Find|Find or create) (a |an |many |the )?[a-z]/);
 		expect(operation.action!.length).toBeLessThanOrEqual(30);
 		expect(NodeHelpers.makeNodeName({ resource: operation.resource, operation: operation.value }, description)).toBe(operation.action);
 	});
@@ -131,7 +131,7 @@ describe('what a model must give each field', () => {
 	it('finds the fields it checks', () => {
 		expect(dynamic.length).toBeGreaterThanOrEqual(20);
 		expect(dates.length).toBeGreaterThanOrEqual(10);
-		expect(pickers.length).toBe(6); // Get and Update of tickets, leads and deals
+		expect(pickers.length).toBe(8); // Get and Update of tickets, leads, deals and contacts
 	});
 
 	it.each(dynamic.map(({ path, property }) => [path, property] as const))(

@@ -34,9 +34,9 @@ export function normalizedPhone(written: unknown): string | undefined {
 	return national.length >= MIN_DIGITS && national.length <= MAX_DIGITS ? national : undefined;
 }
 
-/** What a phone field's help says is sent, so that the user can see it before running. */
+/** What a phone field's help says is sent, so that the user can see it before running (no final period). */
 export const PHONE_FORMS_HELP =
-	'Any common form: 0901234567, 84901234567, +84 90 123 4567, with spaces, dots or dashes. It is sent as the national number (0901234567), the form the platform stores and matches.';
+	'Any common form: 0901234567, 84901234567, +84 90 123 4567, with spaces, dots or dashes; it is sent as the national number (0901234567), the form the platform stores and matches';
 
 /** The error of a value that is no phone, naming the field and what is allowed. */
 export function notAPhone(label: string, name: string, written: unknown): string {

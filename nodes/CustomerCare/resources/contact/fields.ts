@@ -34,7 +34,7 @@ export function contactField(
 	return checked(property, { maxLength: TEXT_LENGTH });
 }
 
-export const phoneHelp = (what: string) => `${what}. ${PHONE_FORMS_HELP}`;
+export const phoneHelp = (what: string) => `${what}. ${PHONE_FORMS_HELP}.`;
 
 /** The optional fields of a contact, for Additional Fields and Update Fields. */
 export function contactOptions(): INodeProperties[] {

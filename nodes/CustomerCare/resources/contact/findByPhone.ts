@@ -21,7 +21,7 @@ export const findContactByPhoneFields: INodeProperties[] = [
 			required: true,
 			default: '',
 			placeholder: 'e.g. 0901234567',
-			description: `The phone of the customer to find: any of a contact's three phones. ${PHONE_FORMS_HELP}`,
+			description: `The phone of the customer to find (any of a contact's three phones); ${PHONE_FORMS_HELP}`,
 			displayOptions: { show },
 			routing: { send: { type: 'query', property: 'phoneNo' } },
 		},

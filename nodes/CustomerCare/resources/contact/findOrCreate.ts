@@ -22,7 +22,7 @@ export const findOrCreateContact = operation(
 		value: 'findOrCreate',
 		action: 'Find or create a contact',
 		description:
-			'Find the customer who has a phone, or create them with name, e-mail and custom fields when no one has it; the output\'s "found" tells which. Never creates a second contact for a phone',
+			'Find the customer who has a phone, or create them with name, e-mail and custom fields when no one has it; the output\'s "found" tells which; never creates a second contact for a phone',
 	},
 	CONTACT.create,
 	{

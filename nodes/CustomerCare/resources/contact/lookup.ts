@@ -97,19 +97,21 @@ export async function createContact(
 	const phone = typeof sent.phone_no === 'string' ? sent.phone_no : undefined;
 	const root = CONTACT.create.rootProperty;
 
-	let answer: IDataObject;
-	try {
-		answer = await customerCareRequest.call(ctx, {
+	let lost: UnconfirmedWriteError | undefined;
+	const answer = await customerCareRequest
+		.call(ctx, {
 			...request,
 			itemIndex: item.itemIndex,
 			account: item.account,
 			refusalIsResult:
 				duplicates === 'existing' ? saying(CONTACT_ANSWERS.duplicatePhone) : undefined,
+		})
+		.catch(async (error: unknown) => {
+			if (!(error instanceof UnconfirmedWriteError)) return await Promise.reject(error);
+			lost = error;
+			return undefined;
 		});
-	} catch (error) {
-		if (!(error instanceof UnconfirmedWriteError)) throw error;
-		return await foundAfterLostAnswer(ctx, phone, item, error);
-	}
+	if (!answer) return await foundAfterLostAnswer(ctx, phone, item, lost!);
 	if (isFailureCode(answer.code)) {
 		const duplicateId = extraDataOf(answer).extra.duplicate_id;
 		if (duplicateId === undefined || duplicateId === null || String(duplicateId).trim() === '') {
