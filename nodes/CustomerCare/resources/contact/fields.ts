@@ -28,7 +28,7 @@ export function contactField(
 		routing: { send: { type: 'body', property: `contact.${name}` } },
 		...extra,
 	} as INodeProperties;
-	if (kind === 'phone') return checked(property, { phone: true });
+	if (kind === 'phone') return checked(property, { phone: true, required: property.required });
 	if (kind === 'email') return checked(property, { email: true, maxLength: TEXT_LENGTH });
 	if (kind === 'id') return checked(property, { id: true, maxLength: 10 });
 	return checked(property, { maxLength: TEXT_LENGTH });
