@@ -73,6 +73,17 @@ export class CustomerCare implements INodeType {
 		description:
 			'Work with the Customer Care platform: tickets, contacts (customers), leads, deals, calls, SMS, agents, groups, services, custom fields, the status monitor and the account\'s request quota',
 		defaults: { name: 'Customer Care' },
+		// What n8n's AI workflow builder searches and reads about the node (n8n-workflow IBuilderHint).
+		builderHint: {
+			searchHint:
+				'CareSoft customer care (call centre, help desk, CRM): find the customer who called or wrote by phone (Contact → Find by Phone), find or create a contact, create and update tickets, leads and deals, list calls with their recordings, send SMS. Phones in any Vietnamese form.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-customer-care.customerCareTrigger',
+					relationHint: 'Starts the workflow on a missed call, an ended call, a new or changed ticket, contact, lead or deal',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -186,7 +186,7 @@ describe('Create', () => {
 		['a product quantity of 0', { orderProducts: { product: [{ name: 'A', unit_price: 1, quantity: 1 }, { name: 'B', unit_price: 1, quantity: 0 }] } }, 'Order Products › Quantity (order_products[1].quantity) must be between 1 and ∞; got 0 [item 0]'],
 		['a product markup over 100', { orderProducts: { product: [{ name: 'A', unit_price: 1, quantity: 1, discount_markup: 120 }] } }, 'Order Products › Discount Markup (%) (order_products[0].discount_markup) must be between 0 and 100; got 120 [item 0]'],
 		['labels that are no IDs', { additionalFields: { deal_label: '={{ "1201,upsell" }}' } }, 'Labels (deal_label) must be a list of numeric IDs; "upsell" is not one [item 0]'],
-		['neither phone nor e-mail', { email: '' }, 'Phone (phone) or Email (email) is required: it finds or creates the customer of the deal [item 0]'],
+		['neither phone nor e-mail', { email: '' }, 'Phone (phone), Email (email) or a Contact (contact) is required: it finds or creates the customer of the deal [item 0]'],
 	])('%s: a clear error and no request', async (_name, parameters, message) => {
 		const run = await runNode({
 			parameters: deal({ operation: 'create', email: 'buyer@example.com', ...parameters }),

@@ -217,7 +217,7 @@ describe('number and ID fields are checked before sending', () => {
 	test.each([
 		['Campaign ID', 'campaign_id', 'Campaign ID (campaign_id) must be a whole number; got "abc" [item 1]'],
 		['Member Status ID', 'member_status_id', 'Member Status ID (member_status_id) must be a whole number; got "abc" [item 1]'],
-		['Requester ID', 'requester_id', 'Requester ID (requester_id) must be a whole number; got "abc" [item 1]'],
+		['Requester ID', 'requester_id', 'Requester (requester_id) must be a contact ID, a whole number of at most 10 digits, or a phone given By Phone; got "abc" [item 1]'],
 		['Assignee', 'assignee_id', 'Assignee (assignee_id) must be a whole number; got "abc" [item 1]'],
 		['Group', 'group_id', 'Group (group_id) must be a whole number; got "abc" [item 1]'],
 		['Service', 'service_id', 'Service (service_id) must be a whole number; got "abc" [item 1]'],

@@ -188,7 +188,7 @@ describe('Create', () => {
 	test('neither phone nor e-mail: refused before sending', async () => {
 		const run = await runNode({ parameters: lead({ operation: 'create', subject: 'Anonymous' }), account: account() });
 		expect(run.error?.message).toBe(
-			'Phone (phone) or Email (email) is required: it finds or creates the customer of the lead [item 0]',
+			'Phone (phone), Email (email) or a Contact (contact) is required: it finds or creates the customer of the lead [item 0]',
 		);
 		expect(platform.requests()).toHaveLength(0);
 	});
@@ -479,7 +479,7 @@ describe('Get Many', () => {
 	test.each([
 		['a range that ends before it starts', { created_since: '2025-02-01T00:00:00Z', created_to: '2025-01-01T00:00:00Z' }, `Created To (created_to) 2025-01-01T00:00:00Z must be after Created From (created_since) 2025-02-01T00:00:00Z, by at least a whole second: the platform stamps records to the second [item 0]`],
 		['a status that is no ID', { status_ids: '602,new' }, 'Status (status_ids) must be a list of numeric IDs; "new" is not one [item 0]'],
-		['a requester ID that is no number', { requester_id: 'Lan' }, 'Requester ID (requester_id) must be a whole number; got "Lan" [item 0]'],
+		['a requester ID that is no number', { requester_id: 'Lan' }, 'Requester (requester_id) must be a contact ID, a whole number of at most 10 digits, or a phone given By Phone; got "Lan" [item 0]'],
 	])('%s: a clear error and no request', async (_name, filters, message) => {
 		const run = await runNode({ parameters: lead({ operation: 'getAll', filters }), account: account() });
 		expect(run.error?.message).toBe(message);

@@ -109,7 +109,7 @@ describe('Ticket Create: phone is "marked required", e-mail (*), and a requester
 			parameters: { resource: 'ticket', operation: 'create', simplify: false, subject: 'Nobody', comment: 'x' },
 			account: accountOf(platform),
 		});
-		expect(run.error?.message).toContain('Requester Phone (phone), Requester Email (email) or Requester ID (requester_id) is required');
+		expect(run.error?.message).toContain('Requester Phone (phone), Requester Email (email) or Requester (requester_id) is required');
 		expect(platform.requests()).toHaveLength(0);
 	});
 });

@@ -205,7 +205,7 @@ describe('Create', () => {
 			parameters: { resource: 'ticket', operation: 'create', subject: 'Who?' },
 			account: accountOf(platform),
 		});
-		expect(run.error?.message).toContain('Requester Phone (phone), Requester Email (email) or Requester ID (requester_id) is required');
+		expect(run.error?.message).toContain('Requester Phone (phone), Requester Email (email) or Requester (requester_id) is required');
 		expect(platform.requests()).toHaveLength(0);
 	});
 

@@ -11,6 +11,7 @@ import type { DateFilter } from '../api/endpoints';
 import { codeOf, type CodeWords } from '../api/records';
 import { checked, declaredCheckOf } from '../checks/declared';
 import { dynamicOptions } from './properties';
+import { contactLocatorProperty } from './recordLocator';
 
 /** A filter as a Get Many option: sent as the query parameter of its name. */
 export function asQuery(filter: INodeProperties): INodeProperties {
@@ -36,7 +37,22 @@ export function assigneeFilter(noun: string): INodeProperties {
 	);
 }
 
-/** The customer: tickets (and the trigger) take it as a number, the lead and deal lists as text. */
+/**
+ * The customer of a Get Many: a contact picked from the list, by ID or by phone, sent as the
+ * list's `requester_id` (resources/contact/requester.ts resolves a phone).
+ */
+export function requesterContactFilter(noun: string): INodeProperties {
+	return {
+		...contactLocatorProperty(
+			'Requester',
+			'requester_id',
+			`Only ${noun} of this customer: pick the contact, or give their ID or phone (a phone costs one lookup)`,
+		),
+		routing: { send: { type: 'query', property: 'requester_id' } },
+	};
+}
+
+/** The customer as the trigger takes it: tickets as a number, the lead and deal lists as text. */
 export function requesterFilter(noun: string, type: 'number' | 'string'): INodeProperties {
 	return type === 'number'
 		? {
@@ -192,7 +208,7 @@ export function salesListFilters(
 ): INodeProperties[] {
 	return [
 		asQuery(assigneeFilter(noun)),
-		asQuery(requesterFilter(noun, 'string')),
+		requesterContactFilter(noun),
 		asQuery(serviceFilter(noun)),
 		...dateFilterOptions(dates, noun),
 	];

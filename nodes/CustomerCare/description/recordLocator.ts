@@ -16,6 +16,55 @@ const SEARCH_METHODS: Record<string, string> = {
 };
 
 /**
+ * A contact wherever one is asked for (a ticket's requester, a list's customer): From List
+ * (searched by name or phone), By ID, or By Phone, which the node resolves to the contact's ID
+ * with one request (resources/contact/requester.ts). Not required; nothing picked sends nothing.
+ */
+export function contactLocatorProperty(
+	displayName: string,
+	name: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a contact...',
+				typeOptions: { searchListMethod: 'searchContacts', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 50012',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: RECORD_ID_PATTERN,
+							errorMessage: 'A contact ID is a whole number of at most 10 digits',
+						},
+					},
+				],
+			},
+			{
+				displayName: 'By Phone',
+				name: 'phone',
+				type: 'string',
+				placeholder: 'e.g. 0901234567',
+			},
+		],
+	};
+}
+
+/**
  * The record picker (n8n's resource locator) of a ticket, lead or deal: *From List* (newest
  * first, searchable) or *By ID*. The platform has no record URLs, so there is no *By URL*.
  *

@@ -32,6 +32,8 @@ const DATE_HINT =
 
 /** A record ID as RECORD_ID_PATTERN (recordLocator.ts) takes it. */
 const RECORD_ID_HINT = 'By ID: digits only, e.g. 100245, as Get Many or a trigger returns it.';
+const CONTACT_HINT =
+	'By ID: digits only, e.g. 50012, as Contact → Find by Phone returns it; By Phone: the phone in any common form.';
 
 function sentence(description: string | undefined, hint: string): string {
 	const text = (description ?? '').trim().replace(/\.+$/, '');
@@ -59,7 +61,8 @@ function hintOf(property: INodeProperties): string | undefined {
 		}
 	}
 	if (property.type === 'dateTime') return DATE_HINT;
-	if (property.type === 'resourceLocator') return RECORD_ID_HINT;
+	if (property.type === 'resourceLocator')
+		return property.modes?.some((mode) => mode.name === 'phone') ? CONTACT_HINT : RECORD_ID_HINT;
 	return undefined;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The request of one item before it is sent: n8n built it from the routing; here its empty
- * values are dropped, its fields and cross-field checks run, and the account's definitions
- * its steps need are read (again, when the platform refused what stale ones allowed).
+ * values are dropped, its fields and cross-field checks run, the account's definitions its
+ * steps need are read (again, when the platform refused what stale ones allowed), and what it
+ * names by another key is resolved (a requester's phone to its contact's ID).
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
@@ -47,6 +48,7 @@ export async function prepare(
 		// stands (a field or a choice an admin just added).
 		return await runLookupSteps(ctx, steps, request, item, { fresh: true });
 	});
+	for (const step of spec.resolve ?? []) await step.call(ctx, request, item);
 	return request;
 }
 

@@ -63,6 +63,11 @@ export interface OperationSpec {
 	lookups?: LookupStep[];
 	/** Definitions the output needs, read after the request. */
 	outputLookups?: OutputLookupStep[];
+	/**
+	 * Steps that ask the platform what the request needs (a requester given by phone, its
+	 * contact's ID), after every check and lookup: bad input is refused before any of them.
+	 */
+	resolve?: RequestStep[];
 	/** The answer is a list: Return All / Limit apply. */
 	list?: ListSpec;
 	/**

@@ -46,8 +46,12 @@ export async function contactByPhone(
 	return contact;
 }
 
-/** A contact by its ID (the duplicate a create was refused for). */
-async function contactById(ctx: IExecuteSingleFunctions, id: string, item: ItemContext) {
+/** A contact by its ID (the duplicate a create was refused for, a picked customer). */
+export async function contactById(
+	ctx: TransportContext,
+	id: string,
+	item: { itemIndex?: number; account: Account },
+): Promise<IDataObject> {
 	const path = CONTACT.get.path.replace('{id}', encodeURIComponent(id));
 	const answer = await customerCareRequest.call(ctx, {
 		method: CONTACT.get.method,

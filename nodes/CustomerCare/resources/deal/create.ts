@@ -13,6 +13,7 @@ import {
 	checkComment,
 	customerKeyProperties,
 	newRecordOptions,
+	pickedContactSteps,
 	requireContact,
 } from '../sales/fields';
 import { dealFieldOptions, orderProperty, pipelineProperties } from './fields';
@@ -55,7 +56,13 @@ export const createDeal = operation(
 	{
 		fields: createDealFields,
 		simplify: 'deal',
-		checks: [checkComment('deal', false), requireContact('deal'), sendOrderProducts],
+		checks: [
+			checkComment('deal', false),
+			pickedContactSteps('deal').check,
+			requireContact('deal'),
+			sendOrderProducts,
+		],
+		resolve: [pickedContactSteps('deal').resolve],
 		lookups: [sendCustomFields('deal')],
 		findCreated: {
 			noun: 'deal',

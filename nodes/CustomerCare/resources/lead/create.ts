@@ -13,6 +13,7 @@ import {
 	customerKeyProperties,
 	leadStatusOptions,
 	newRecordOptions,
+	pickedContactSteps,
 	requireContact,
 	sharedFieldOptions,
 } from '../sales/fields';
@@ -60,7 +61,8 @@ export const createLead = operation(
 	{
 		fields: createLeadFields,
 		simplify: 'lead',
-		checks: [requireContact('lead')],
+		checks: [pickedContactSteps('lead').check, requireContact('lead')],
+		resolve: [pickedContactSteps('lead').resolve],
 		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
 		findCreated: {
 			noun: 'lead',

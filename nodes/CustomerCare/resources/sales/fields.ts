@@ -14,6 +14,8 @@ import type {
 import type { LeadStatus } from '../../definitions/lookups';
 import type { ItemContext, LookupStep } from '../../engine/spec';
 import { checked } from '../../checks/declared';
+import { contactLocatorProperty } from '../../description/recordLocator';
+import { contactKeySteps } from '../contact/requester';
 import { isEmpty } from '../../transport/looseValues';
 import {
 	commentFields,
@@ -33,9 +35,16 @@ export function recordOf(requestOptions: IHttpRequestOptions, root: SalesRecord)
 	return ((body[root] as IDataObject | undefined) ??= {}) as IDataObject;
 }
 
+/** The contact a new lead or deal is for, picked instead of typing its phone and e-mail. */
+const PICKED_CONTACT = { parameter: 'additionalFields.contact', label: 'Contact' };
+
+/** Its phone and e-mail, from the picked contact (resources/contact/requester.ts). */
+export const pickedContactSteps = (root: SalesRecord) => contactKeySteps(PICKED_CONTACT, root);
+
 /**
  * Phone and e-mail are the customer's keys (docs/api.md#leads): a lead or
- * deal without either has no customer to attach to, and the API refuses it.
+ * deal without either has no customer to attach to, and the API refuses it. A picked Contact
+ * gives them.
  */
 export function requireContact(root: SalesRecord) {
 	return function (
@@ -43,10 +52,12 @@ export function requireContact(root: SalesRecord) {
 		request: IHttpRequestOptions,
 		{ fail }: ItemContext,
 	) {
+		const picked = this.getNodeParameter(PICKED_CONTACT.parameter, '', { extractValue: true });
+		if (!isEmpty(picked)) return;
 		const record = recordOf(request, root);
 		if (isEmpty(record.phone) && isEmpty(record.email)) {
 			fail(
-				`Phone (phone) or Email (email) is required: it finds or creates the customer of the ${root}`,
+				`Phone (phone), Email (email) or a Contact (contact) is required: it finds or creates the customer of the ${root}`,
 			);
 		}
 	};
@@ -247,6 +258,11 @@ export function sharedFieldOptions(root: SalesRecord): INodeProperties[] {
 /** Options of a create for the customer it may make and where the record goes: name, group, service. */
 export function newRecordOptions(root: SalesRecord): INodeProperties[] {
 	return [
+		contactLocatorProperty(
+			'Contact',
+			'contact',
+			`The customer of the ${root}, instead of Phone and Email: picked, by ID (its phone and e-mail are read, one request) or by phone (no request)`,
+		),
 		textField(
 			root,
 			'Customer Name',

@@ -11,6 +11,7 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
+import { requesterFilterSteps } from '../contact/requester';
 
 /**
  * The Get Many of leads or deals (docs/api.md#leads, #deals): Return All and Limit, the filters
@@ -38,7 +39,8 @@ export function salesGetMany(
 		operation: operation(option, list, {
 			fields,
 			simplify: resource,
-			checks: [checkDateRanges(labelledRanges(dates))],
+			checks: [checkDateRanges(labelledRanges(dates)), requesterFilterSteps.check],
+			resolve: [requesterFilterSteps.resolve],
 			list,
 			...labelledOutput,
 		}),

@@ -17,6 +17,8 @@ import { operation } from '../../engine/operation';
 import type { ItemContext } from '../../engine/spec';
 import { checked } from '../../checks/declared';
 import { memberStatusProperty } from './fields';
+import { contactLocatorProperty } from '../../description/recordLocator';
+import { contactIdSteps } from '../contact/requester';
 
 const show = { resource: ['ticket'], operation: ['create'] };
 
@@ -188,11 +190,11 @@ export const createTicketFields: INodeProperties[] = [
 			{ url: true },
 		),
 		{
-			displayName: 'Requester ID',
-			name: 'requester_id',
-			type: 'number',
-			default: 0,
-			description: 'The customer ID, when known; it can replace phone and e-mail',
+			...contactLocatorProperty(
+				'Requester',
+				'requester_id',
+				'The customer, when known: picked, by ID, or by phone (one lookup); it can replace Requester Phone and Email',
+			),
 			routing: { send: { type: 'body', property: 'ticket.requester_id' } },
 		},
 		{
@@ -226,6 +228,12 @@ export const createTicketFields: INodeProperties[] = [
 	simplifyProperty('ticket', ['create']),
 ];
 
+/** The picked requester's ID, or the contact that has the phone given By Phone. */
+const requester = contactIdSteps(
+	{ parameter: 'additionalFields.requester_id', label: 'Requester' },
+	{ in: 'body', path: 'ticket.requester_id' },
+);
+
 /** Phone and e-mail identify the customer; a known requester ID may replace them (POST /api/v1/tickets). */
 function requireRequester(
 	this: IExecuteSingleFunctions,
@@ -235,7 +243,7 @@ function requireRequester(
 	const ticket = ((request.body as IDataObject).ticket ?? {}) as IDataObject;
 	if (!ticket.phone && !ticket.email && !ticket.requester_id) {
 		fail(
-			'Requester Phone (phone), Requester Email (email) or Requester ID (requester_id) is required to know the customer',
+			'Requester Phone (phone), Requester Email (email) or Requester (requester_id) is required to know the customer',
 		);
 	}
 }
@@ -252,8 +260,9 @@ export const createTicket = operation(
 	{
 		fields: createTicketFields,
 		simplify: 'ticketWritten',
-		checks: [requireRequester],
+		checks: [requester.check, requireRequester],
 		lookups: [sendCustomFields('ticket')],
+		resolve: [requester.resolve],
 		findCreated: {
 			noun: 'ticket',
 			listPath: TICKET.list.path,

@@ -8,7 +8,8 @@ import {
 	returnAllAndLimit,
 	simplifyProperty,
 } from '../../description/properties';
-import { asQuery, assigneeFilter, requesterFilter, serviceFilter } from '../../description/filters';
+import { asQuery, assigneeFilter, requesterContactFilter, serviceFilter } from '../../description/filters';
+import { requesterFilterSteps } from '../contact/requester';
 import { operation } from '../../engine/operation';
 import { checkDateRanges } from '../../checks/dateRanges';
 
@@ -34,7 +35,7 @@ export const getAllTicketsFields: INodeProperties[] = [
 	...returnAllAndLimit('ticket'),
 	collection('filters', show, [
 		asQuery(assigneeFilter('tickets')),
-		asQuery(requesterFilter('tickets', 'number')),
+		requesterContactFilter('tickets'),
 		{
 			displayName: 'Saved Filter ID',
 			name: 'filter_id',
@@ -75,7 +76,11 @@ export const getAllTickets = operation(
 	{
 		fields: getAllTicketsFields,
 		simplify: 'ticketListItem',
-		checks: [checkDateRanges(Object.values(TICKET.list.dates), { required: true })],
+		checks: [
+			checkDateRanges(Object.values(TICKET.list.dates), { required: true }),
+			requesterFilterSteps.check,
+		],
+		resolve: [requesterFilterSteps.resolve],
 		list: TICKET.list,
 		...labelledOutput,
 	},
