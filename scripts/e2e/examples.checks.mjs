@@ -305,6 +305,10 @@ export const TRIGGER_CHECKS = {
 				(r) => r.body?.ticket?.ticket_subject === `Call back: missed call ${state.calls.call_id}`,
 			);
 			assert.equal(posts.length, 1, `one call-back ticket for call ${state.calls.call_id}`);
+			// Find the caller: the contact that has the calling number (docs/api.md#contacts), no new one.
+			const lookups = await fake.requests({ method: 'GET', path: path(fake, '/api/v1/contactsByPhone') });
+			assert.deepEqual(lookups.map((r) => r.query.phoneNo), [state.calls.caller]);
+			assert.equal((await fake.requests({ method: 'POST', path: path(fake, '/api/v1/contacts') })).length, 0, 'a known caller: no contact created');
 			assert.equal(Number(posts[0].body.ticket.requester_id), state.calls.customer_id);
 			// `caller_number` is the call's `caller`, which n8n's expression sandbox will not read.
 			assert.ok(state.calls.caller, 'the missed call has a calling number');

@@ -17,7 +17,7 @@ export const AI_EXAMPLE = {
 	/** The Chat Trigger's webhookId: its chat lives at /webhook/<webhookId>/chat. */
 	webhookId: '5c0e0a00-c4a7-4000-8000-5c0e0a00c4a7',
 	/** The tool nodes, as n8n names them to the model: non-letters become `_`. */
-	tools: { getMany: 'Find open tickets of a customer', create: 'Create ticket', sms: 'Send SMS' },
+	tools: { findByPhone: 'Find a customer by phone', getMany: 'Find open tickets of a customer', create: 'Create ticket', sms: 'Send SMS' },
 };
 
 /** The credential the example's "OpenAI Chat Model" references (by id and name). */
@@ -32,6 +32,8 @@ export function modelCredential(baseUrl) {
 export const SCRIPT_FACTS = {
 	customerId: 50350,
 	phone: '0987654321',
+	/** The phone as a user writes it: Find by Phone sends it as 0987654321 (README "Contact"). */
+	phoneAsWritten: '+84 987 654 321',
 	subject: 'Wrong invoice amount',
 	comment: 'The customer says the invoice of October is 200 USD too high.',
 	sms: 'Hello from Customer Care: we have opened a ticket for your invoice and will call you back today.',
@@ -40,7 +42,8 @@ export const SCRIPT_FACTS = {
 };
 
 /**
- * What the fake model plays (tools/fake-model/README.md): a question about a customer's tickets
+ * What the fake model plays (tools/fake-model/README.md): who has a phone → Find a customer by
+ * phone → an answer naming the contact; a question about a customer's tickets
  * → Find open tickets → an answer naming the tickets' IDs; a request to open a ticket → Create
  * ticket → a confirmation naming the new ticket; a text → Send SMS; a long
  * text → Send SMS refused by the node → an answer quoting the refusal.
@@ -53,6 +56,13 @@ export const SUPPORT_AGENT_SCRIPT = {
 			steps: [
 				{ call: AI_EXAMPLE.tools.getMany, args: { customer_id: SCRIPT_FACTS.customerId } },
 				{ answer: `Customer ${SCRIPT_FACTS.customerId} has these open or pending tickets (ticket IDs): {{result.*.ticket_id}}.` },
+			],
+		},
+		{
+			match: 'customer with phone',
+			steps: [
+				{ call: AI_EXAMPLE.tools.findByPhone, args: { phone: SCRIPT_FACTS.phoneAsWritten } },
+				{ answer: 'The customer with phone {{result.phone_no}} is {{result.username}} (contact ID {{result.id}}).' },
 			],
 		},
 		{
@@ -80,7 +90,7 @@ export const SUPPORT_AGENT_SCRIPT = {
 			steps: [
 				{
 					answer:
-						'I am the fake model of this demo: I only know scripted questions. Try "What are the open tickets of customer 50350?", "Open a ticket for 0987654321: the invoice is wrong", "Send a text to 0987654321" or "Send a long text to 0987654321". You asked: {{user}}',
+						'I am the fake model of this demo: I only know scripted questions. Try "Who is the customer with phone +84 987 654 321?", "What are the open tickets of customer 50350?", "Open a ticket for 0987654321: the invoice is wrong", "Send a text to 0987654321" or "Send a long text to 0987654321". You asked: {{user}}',
 				},
 			],
 		},

@@ -80,7 +80,9 @@ export async function runAiExampleCheck({ install, tarball, fake, report, target
 		await report.test(target, `AI example: tool schemas the model receives (${AI_EXAMPLE.id})`, async () => {
 			const { modelRequests } = await chat('What are the open tickets of customer 50350?');
 			const tools = Object.fromEntries(modelRequests[0].body.tools.map((t) => [t.function.name, t.function]));
-			assert.deepEqual(Object.keys(tools).sort(), ['Create_ticket', 'Find_open_tickets_of_a_customer', 'Send_SMS']);
+			assert.deepEqual(Object.keys(tools).sort(), ['Create_ticket', 'Find_a_customer_by_phone', 'Find_open_tickets_of_a_customer', 'Send_SMS']);
+			assert.match(tools.Find_a_customer_by_phone.description, /^Find the customer who has a phone number/);
+			assert.deepEqual(Object.keys(tools.Find_a_customer_by_phone.parameters.properties), ['phone']);
 			// The descriptions the example writes in $fromAI(key, description, type) reach the model.
 			const find = tools.Find_open_tickets_of_a_customer.parameters.properties;
 			assert.equal(find.customer_id.type, 'number');
@@ -131,6 +133,19 @@ export async function runAiExampleCheck({ install, tarball, fake, report, target
 			return `ticket ${ticketId} created; answer: ${answer.slice(0, 60)}…`;
 		});
 
+		await report.test(target, 'AI example: "who is the customer with phone …" → Find a customer by phone → answer', async () => {
+			// The ticket above was opened for this phone, so a contact has it (found or created by the platform).
+			const { answer, requests } = await chat('Who is the customer with phone +84 987 654 321?');
+			const lookups = requests.filter((r) => r.path === `/${fake.domain}/api/v1/contactsByPhone`);
+			assert.equal(lookups.length, 1, 'one lookup');
+			assert.deepEqual(lookups[0].query, { phoneNo: SCRIPT_FACTS.phone }, 'sent as the national number');
+			assert.equal(requests.filter((r) => r.method !== 'GET').length, 0, 'a question writes nothing');
+			const contact = lookups[0].response.contact;
+			assert.ok(contact?.id, `the platform has a contact with ${SCRIPT_FACTS.phone}: ${JSON.stringify(lookups[0].response)}`);
+			assert.equal(answer, `The customer with phone ${SCRIPT_FACTS.phone} is ${contact.username} (contact ID ${contact.id}).`);
+			return `contact ${contact.id} found; answer: ${answer}`;
+		});
+
 		await report.test(target, 'AI example: "send a text" → Send SMS', async () => {
 			const { answer, requests } = await chat('Send a text to 0987654321');
 			const texts = requests.filter((r) => r.method === 'POST' && r.path === smsPath);
@@ -151,11 +166,11 @@ export async function runAiExampleCheck({ install, tarball, fake, report, target
 
 		await report.test(target, 'AI example: n8n recorded the chat executions', async () => {
 			const executions = await executionsOf(client, n8n.install, AI_EXAMPLE.id);
-			assert.equal(executions.length, 5, `executions: ${executions.map((e) => e.status).join(', ')}`);
+			assert.equal(executions.length, 6, `executions: ${executions.map((e) => e.status).join(', ')}`);
 			assert.deepEqual([...new Set(executions.map((e) => e.status))], ['success']);
 			const ran = Object.keys(executions.find((e) => e.runData[AI_EXAMPLE.tools.create])?.runData ?? {});
 			for (const node of ['Chat message', 'Support agent', 'OpenAI Chat Model', AI_EXAMPLE.tools.create]) assert.ok(ran.includes(node), `${node} not in ${ran}`);
-			return `5 executions, all success; ${toolName(AI_EXAMPLE.tools.create)} ran in one`;
+			return `6 executions, all success; ${toolName(AI_EXAMPLE.tools.create)} ran in one`;
 		});
 	} finally {
 		await started.stop();
