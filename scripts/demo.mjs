@@ -28,7 +28,7 @@ const ACTIVATE = 'Publish a trigger example first (it reads the changes made aft
 /** The demo commands: what each makes happen, and which example workflow reacts to it (by its name in n8n, as the examples' `name`). */
 export const DEMO_COMMANDS = [
 	{ name: 'ticket-solved', args: '[ticket id]', what: 'an open or pending ticket becomes solved', reacts: 'the example “Ticket solved → satisfaction survey”', run: ticketSolved },
-	{ name: 'missed-call', args: '', what: 'a missed call from customer 50002 ends now', reacts: 'the examples “Missed call → call-back ticket” and “Call ended → log it”', run: missedCall },
+	{ name: 'missed-call', args: '', what: 'a missed call from customer 50002 ends now', reacts: 'the examples “Missed call → find the caller → call-back ticket” and “Call ended → log it”', run: missedCall },
 	{ name: 'monitor-down', args: '[monitor id]', what: 'status monitor 1 ("API") goes DOWN', reacts: 'the example “Monitor goes DOWN → page the on-call”', run: (fake, id) => setMonitor(fake, id, 0) },
 	{ name: 'monitor-up', args: '[monitor id]', what: 'the monitor comes back UP', reacts: 'no example (“Monitor goes DOWN → page the on-call” watches DOWN only)', run: (fake, id) => setMonitor(fake, id, 1) },
 	{ name: 'lead-created', args: '', what: 'a new lead arrives', reacts: 'the example “New lead → notify sales”', run: leadCreated },

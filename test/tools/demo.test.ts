@@ -93,7 +93,7 @@ describe('npm run demo', () => {
 		const ran = await run('missed-call');
 		expect(ran.code).toBe(0);
 		const callId = idIn(ran.stdout, 'missed call');
-		expect(ran.stdout).toContain('the examples “Missed call → call-back ticket” and “Call ended → log it”');
+		expect(ran.stdout).toContain('the examples “Missed call → find the caller → call-back ticket” and “Call ended → log it”');
 		const { calls } = await api('/api/v1/calls', { end_time_since: '2025-06-01 06:59:59', end_time_to: '2025-06-01 07:00:00', call_status: 'miss' });
 		expect(calls.filter((c: any) => c.id === callId)).toEqual([
 			expect.objectContaining({ call_status: 'miss', customer_id: 50002, end_time: '2025-06-01 07:00:00' }),
