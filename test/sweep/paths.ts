@@ -170,6 +170,13 @@ const openLead = (p: FakePlatform) =>
 const openDeal = (p: FakePlatform) => p.store.deals.find((deal) => deal.closed_type === null)!;
 const last = <T>(list: T[]) => list[list.length - 1];
 const comment = { commentBody: 'Written by the fault sweep', commentAuthorId: 1003 };
+/** A phone no contact has yet, so that each case's contact write creates one. */
+function unusedPhone(p: FakePlatform): string {
+	for (let n = p.store.customers.length; ; n++) {
+		const phone = `0355${String(n).padStart(6, '0')}`;
+		if (!p.store.customerByPhone(phone)) return phone;
+	}
+}
 
 const WRITES: WriteSpec[] = [
 	{
@@ -207,6 +214,19 @@ const WRITES: WriteSpec[] = [
 		parameters: (p) => ({ resource: 'deal', operation: 'update', dealId: String(openDeal(p).id), ...comment }),
 		count: (p) => openDeal(p).comments.length,
 		newId: (p) => String(openDeal(p).id),
+	},
+	{
+		name: 'Contact → Create',
+		parameters: (p) => ({ resource: 'contact', operation: 'create', phone_no: unusedPhone(p), username: 'Sweep contact' }),
+		count: (p) => p.store.customers.length,
+		newId: (p) => String(last(p.store.customers).id),
+	},
+	{
+		// A lookup, then the create: a fault at either, and a lost create answer looked up by phone.
+		name: 'Contact → Find or Create',
+		parameters: (p) => ({ resource: 'contact', operation: 'findOrCreate', phone_no: unusedPhone(p), username: 'Sweep contact' }),
+		count: (p) => p.store.customers.length,
+		newId: (p) => String(last(p.store.customers).id),
 	},
 	{
 		// Without a ticket, the platform files the SMS in a new ticket: one SMS, one ticket.
@@ -261,6 +281,7 @@ const GET_MANY: Array<[string, INodeParameters, number?, number?]> = [
 	['Lead → Get Many (45 days)', { resource: 'lead', operation: 'getAll', returnAll: true, filters: { created_since: iso(SINCE), created_to: iso(TO) } }],
 	['Deal → Get Many (45 days)', { resource: 'deal', operation: 'getAll', returnAll: true, filters: { created_since: iso(SINCE), created_to: iso(TO) } }],
 	['Call → Get Many (45 days)', { resource: 'call', operation: 'getAll', since: iso(SINCE), to: iso(TO), returnAll: true }],
+	['Contact → Get Many (45 days)', { resource: 'contact', operation: 'getAll', returnAll: true, filters: { updated_since: iso(SINCE), updated_to: iso(TO) } }],
 	// Ten requests at once: a lock-out or a 429 answering one while the others are in flight or waiting for a slot.
 	['Agent → Get Many (ten items)', { resource: 'agent', operation: 'getAll', returnAll: true }, 10, 200],
 ];
@@ -317,6 +338,7 @@ const PICKERS: Array<[string, string]> = [
 	['searchTickets', 'ticket'],
 	['searchLeads', 'lead'],
 	['searchDeals', 'deal'],
+	['searchContacts', 'contact'],
 ];
 
 export const PATHS: SweepPath[] = [
