@@ -90,12 +90,20 @@ describe('Find by Phone', () => {
 		expect(platform.requests({ path: '/api/v1/tickets/custom_fields' })).toHaveLength(0);
 	});
 
-	test('no one has it: no item by default, one request, and the run succeeds', async () => {
+	test('no one has it: no item by default, and the run succeeds; asked national, then with the country code', async () => {
 		const phone = newPhone();
 		const run = await runNode({ parameters: contact({ operation: 'findByPhone', phone }), account: account() });
 		expect(run.error).toBeUndefined();
 		expect(jsonOf(run)).toEqual([]);
-		expect(apiRequests().map((request) => request.query)).toEqual([{ phoneNo: phone }]);
+		expect(apiRequests().map((request) => request.query)).toEqual([{ phoneNo: phone }, { phoneNo: `84${phone.slice(1)}` }]);
+	});
+
+	test('a contact another tool stored as 84…: found by the second lookup', async () => {
+		const phone = newPhone();
+		const stored = platform.store.createContact({ phone_no: `84${phone.slice(1)}`, username: 'Stored international' });
+		const run = await runNode({ parameters: contact({ operation: 'findByPhone', phone }), account: account() });
+		expect(jsonOf(run).map((item) => item.id)).toEqual([stored.id]);
+		expect(apiRequests()).toHaveLength(2);
 	});
 
 	test('no one has it, If Not Found = Fail the Item: an error naming the phone; Continue On Fail keeps the other items paired', async () => {
@@ -105,7 +113,7 @@ describe('Find by Phone', () => {
 			parameters: contact({ operation: 'findByPhone', phone: missing, ifNotFound: 'error' }),
 			account: account(),
 		});
-		expect(failing.error?.message).toBe(`No contact has the phone ${missing}`);
+		expect(failing.error?.message).toBe(`No contact has the phone ${missing} [item 0]`);
 
 		const run = await runNode({
 			parameters: contact({ operation: 'findByPhone', phone: '={{ $json.phone }}', ifNotFound: 'error' }),
@@ -116,7 +124,7 @@ describe('Find by Phone', () => {
 		expect(run.error).toBeUndefined();
 		const items = run.items;
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(items[0].json.error).toBe(`No contact has the phone ${missing}`);
+		expect(items[0].json.error).toBe(`No contact has the phone ${missing} [item 0]`);
 		expect(items[1].json.id).toBe(seeded.id);
 	});
 
@@ -291,6 +299,7 @@ describe('Find or Create', () => {
 		expect(run.error).toBeUndefined();
 		expect(apiRequests().map((request) => `${request.method} ${request.path}`)).toEqual([
 			'GET /acme/api/v1/contactsByPhone',
+			'GET /acme/api/v1/contactsByPhone',
 			'POST /acme/api/v1/contacts',
 		]);
 		const [created] = contactsWithPhone(phone);
@@ -332,7 +341,7 @@ describe('Find or Create', () => {
 		platform.inject({ kind: 'drop', method: 'POST', path: '/api/v1/contacts', times: 1 });
 		const run = await runNode({ parameters: findOrCreate(phone), account: account() });
 		expect(run.error?.message).toMatch(/may have applied this POST \/api\/v1\/contacts/);
-		expect((run.error as { description?: string }).description).toContain(`A search by its phone ${phone} found no contact: it was probably not created.`);
+		expect((run.error as { description?: string }).description).toContain(`A search by its phone ${phone} found no contact (yet): it was probably not created`);
 		expect(platform.requests({ method: 'POST' })).toHaveLength(1);
 		expect(contactsWithPhone(phone)).toHaveLength(0);
 	});
@@ -388,7 +397,7 @@ describe('the requester wherever it is asked for', () => {
 			account: account(),
 		});
 		expect(run.error?.message).toBe(`No contact has the phone ${phone} (Requester, By Phone): pick the contact from the list, or give their ID [item 0]`);
-		expect(sent()).toEqual(['GET /api/v1/contactsByPhone']);
+		expect(sent()).toEqual(['GET /api/v1/contactsByPhone', 'GET /api/v1/contactsByPhone']);
 	});
 
 	test('Ticket → Create, By Phone that is no phone: refused before any request', async () => {
@@ -446,5 +455,44 @@ describe('the requester wherever it is asked for', () => {
 		expect(run.error).toBeUndefined();
 		expect(sent()).toEqual(['POST /api/v1/deal']);
 		expect((apiRequests()[0].body as { deal: IDataObject }).deal.phone).toBe(phone);
+	});
+});
+
+describe('red team of the contact operations (helper-22): found only for the phone looked for, a lost refusal, odd answers', () => {
+	test('RT1: the new contact\'s Second Phone is someone\'s: an error naming them, not "found"', async () => {
+		const phone = newPhone();
+		const someone = seededWithMobile();
+		const run = await runNode({
+			parameters: contact({ operation: 'findOrCreate', phone_no: phone, additionalFields: { phone_no2: someone.phone_no } }),
+			account: account(),
+		});
+		expect(run.error?.message).toBe(`phone_no already exist: contact ${someone.id} has one of the new contact's phones`);
+		expect(contactsWithPhone(phone)).toHaveLength(0);
+		expect(platform.requests({ method: 'POST' })).toHaveLength(1);
+	});
+
+	test('RT2: a contact stored as 84…: Find or Create finds it, creates none', async () => {
+		const phone = newPhone();
+		const stored = platform.store.createContact({ phone_no: `84${phone.slice(1)}`, username: 'Stored international' });
+		const run = await runNode({ parameters: contact({ operation: 'findOrCreate', phone_no: phone, simplify: false }), account: account() });
+		expect(jsonOf(run)).toEqual([expect.objectContaining({ id: stored.id, found: true })]);
+		expect(platform.requests({ method: 'POST' })).toHaveLength(0);
+	});
+
+	test('RT14: Create\'s answer lost, the phone someone\'s long before: the refusal, naming them', async () => {
+		const someone = seededWithMobile();
+		platform.inject({ kind: 'lostAnswer', method: 'POST', path: '/api/v1/contacts', times: 1 });
+		const run = await runNode({ parameters: contact({ operation: 'create', phone_no: someone.phone_no }), account: account() });
+		expect(run.error?.message).toBe(`phone_no already exist: contact ${someone.id} has the phone ${someone.phone_no}`);
+		expect(platform.requests({ method: 'POST' })).toHaveLength(1);
+	});
+
+	test('RT33: By ID with a leading 0 is a phone given by mistake: refused before any request', async () => {
+		const run = await runNode({
+			parameters: { resource: 'ticket', operation: 'create', subject: 'S', additionalFields: { requester_id: { __rl: true, mode: 'id', value: '0901234567' } } },
+			account: account(),
+		});
+		expect(run.error?.message).toBe('Requester (requester_id) "0901234567" looks like a phone, not a contact ID: give it By Phone [item 0]');
+		expect(platform.requests()).toHaveLength(0);
 	});
 });

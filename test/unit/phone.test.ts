@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 
-import { normalizedPhone } from '../../nodes/CustomerCare/checks/phone';
+import { holdsPhone, normalizedPhone, storedPhoneForms } from '../../nodes/CustomerCare/checks/phone';
 import { propertyRuns } from './property';
 
 /** A national Vietnamese number: 0, then a non-zero digit, then 8 (mobile) or 9 (landline) more. */
@@ -58,8 +58,9 @@ describe('normalizedPhone', () => {
 	test('the forms the README names', () => {
 		for (const text of ['0901234567', '84901234567', '+84 90 123 4567', '0901.234.567', '090-123-4567', '(090) 123 4567', '0084 90 123 4567', '+84 0901234567'])
 			expect(normalizedPhone(text)).toBe('0901234567');
-		// A number given as a number by an expression: its digits.
-		expect(normalizedPhone(901234567)).toBe('901234567');
+		// A mobile number that lost its 0 (a spreadsheet's, or a number from an expression) gets it back.
+		expect(normalizedPhone(901234567)).toBe('0901234567');
+		expect(normalizedPhone('387 200 003')).toBe('0387200003');
 	});
 
 	test('another country\'s number keeps its digits; short national numbers stay as written', () => {
@@ -77,5 +78,20 @@ describe('normalizedPhone', () => {
 		);
 		for (const text of ['', '   ', '12345', '1234567890123456', '+', '++84901234567', 'phone 0901234567', null, undefined, {}])
 			expect(normalizedPhone(text)).toBeUndefined();
+	});
+});
+
+describe('storedPhoneForms and holdsPhone', () => {
+	test('a Vietnamese number is asked for national first, then with the country code (docs/api.md#contacts)', () => {
+		expect(storedPhoneForms('0901234567')).toEqual(['0901234567', '84901234567']);
+		expect(storedPhoneForms('02438123456')).toEqual(['02438123456', '842438123456']);
+		expect(storedPhoneForms('14155550100')).toEqual(['14155550100']);
+		expect(storedPhoneForms('19001234')).toEqual(['19001234']);
+	});
+
+	test('a contact holds a phone in any of its three phones, written in any form', () => {
+		expect(holdsPhone({ phone_no: null, phone_no2: '84 90 123 4567', phone_no3: null }, '0901234567')).toBe(true);
+		expect(holdsPhone({ phone_no: '0901234568' }, '0901234567')).toBe(false);
+		expect(holdsPhone({}, '0901234567')).toBe(false);
 	});
 });

@@ -10,10 +10,14 @@ const SEPARATORS = /[\s.\-()]/g;
 const MIN_DIGITS = 6;
 const MAX_DIGITS = 15;
 
+/** Vietnam's mobile numbers are 0 and nine digits, the first of them 3, 5, 7, 8 or 9. */
+const MOBILE_WITHOUT_ZERO = /^[35789]\d{8}$/;
+
 /**
  * The phone as sent: `0901234567`, `84901234567`, `+84 90 123 4567`, `0084 90.123.4567` and
  * `(090) 123-4567` are all `0901234567`. Vietnam's country code (84, written `+84`, `0084`,
- * or as the first two of 11 or 12 digits) becomes the national `0`. Another country's number
+ * or as the first two of 11 or 12 digits) becomes the national `0`, and a mobile number that
+ * lost its 0 (`901234567`, as spreadsheets write it) gets it back. Another country's number
  * (`+1 …`) is sent as its digits. Undefined when it is not a phone (letters, too few or too
  * many digits).
  */
@@ -30,6 +34,9 @@ export function normalizedPhone(written: unknown): string | undefined {
 		national = digits.startsWith('84') ? fromVietnam() : digits;
 	} else if (digits.startsWith('84') && digits.length >= 11 && digits.length <= 12) {
 		national = fromVietnam();
+	} else if (MOBILE_WITHOUT_ZERO.test(digits)) {
+		// A spreadsheet drops the leading 0 of a mobile number: 901234567 is 0901234567.
+		national = `0${digits}`;
 	}
 	return national.length >= MIN_DIGITS && national.length <= MAX_DIGITS ? national : undefined;
 }
@@ -41,4 +48,20 @@ export const PHONE_FORMS_HELP =
 /** The error of a value that is no phone, naming the field and what is allowed. */
 export function notAPhone(label: string, name: string, written: unknown): string {
 	return `${label} (${name}) "${String(written)}" is not a phone number: give ${MIN_DIGITS} to ${MAX_DIGITS} digits, e.g. 0901234567, 84901234567 or +84 90 123 4567`;
+}
+
+/**
+ * The forms a contact's phone may be stored in, the national one first: a Vietnamese number
+ * (`0` and 9 or 10 digits) may also have been stored with the country code by another tool
+ * (`84901234567`). Other numbers have one form.
+ */
+export function storedPhoneForms(national: string): string[] {
+	return /^0\d{9,10}$/.test(national) ? [national, `84${national.slice(1)}`] : [national];
+}
+
+/** Whether a contact holds the phone in any of its three phones and in any written form. */
+export function holdsPhone(contact: Record<string, unknown>, national: string): boolean {
+	return [contact.phone_no, contact.phone_no2, contact.phone_no3].some(
+		(phone) => normalizedPhone(phone) === national,
+	);
 }

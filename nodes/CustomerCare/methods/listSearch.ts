@@ -8,6 +8,7 @@ import type {
 import { CONTACT, DEAL, LEAD, TICKET, type ListEndpoint } from '../api/endpoints';
 import { normalizedPhone } from '../checks/phone';
 import { contactByPhone } from '../resources/contact/lookup';
+import { isPlainObject } from '../transport/looseValues';
 import { fetchPages } from '../transport/pages';
 import { readApiTime, toQueryTime, type PlatformClock } from '../transport/clock';
 import { MAX_WINDOW_MS } from '../transport/dateWindows';
@@ -197,6 +198,8 @@ export async function searchDeals(
 const CONTACT_PAGES_PER_SEARCH = 5;
 const CONTACT_PAGE_SIZE = 100;
 
+const isContactId = (id: unknown) => /^[1-9]\d{0,9}$/.test(String(id ?? '').trim());
+
 /** `#id · name · phone` */
 const contactLine = (contact: IDataObject) => line(contact.id, contact.username, contact.phone_no);
 
@@ -214,8 +217,10 @@ export async function searchContacts(
 	const needle = (filter ?? '').trim().toLowerCase().replace(/^#/, '');
 	const phone = /^[+\d][\d\s.\-()]{5,}$/.test(needle) ? normalizedPhone(needle) : undefined;
 	if (phone !== undefined && !paginationToken) {
-		const contact = await contactByPhone(this, phone, { account });
-		if (contact) return { results: [{ name: contactLine(contact), value: String(contact.id) }] };
+		// An odd answer to the lookup is no reason to fail the picker: the list below is read.
+		const contact = await contactByPhone(this, phone, { account }).catch(() => undefined);
+		if (contact && isContactId(contact.id))
+			return { results: [{ name: contactLine(contact), value: String(contact.id) }] };
 	}
 	const firstPage = Number(paginationToken ?? '1') || 1;
 	const results: INodeListSearchItems[] = [];
@@ -233,7 +238,8 @@ export async function searchContacts(
 			{ ...CONTACT.list, paged: false },
 		);
 		more = contacts.length === CONTACT_PAGE_SIZE;
-		for (const contact of contacts) {
+		// Only records a contact can be picked by (PHP may send null or `[]` in a list).
+		for (const contact of contacts.filter((entry) => isPlainObject(entry) && isContactId(entry.id))) {
 			const words = [contact.id, contact.username, contact.phone_no];
 			if (needle === '' || words.some((word) => String(word ?? '').toLowerCase().includes(needle)))
 				results.push({ name: contactLine(contact), value: String(contact.id) });

@@ -66,7 +66,7 @@ export const findContactByPhone = operation(
 			if (this.getNodeParameter('ifNotFound', 'empty') !== 'error') return [];
 			throw new NodeOperationError(
 				this.getNode(),
-				`No contact has the phone ${phone}`,
+				`No contact has the phone ${phone} [item ${item.itemIndex}]`,
 				classified(
 					{
 						itemIndex: item.itemIndex,

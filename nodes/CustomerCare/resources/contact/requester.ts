@@ -26,12 +26,17 @@ function modeOf(ctx: IExecuteSingleFunctions, parameter: string): 'phone' | 'id'
 	return isPlainObject(given) && (given as IDataObject).mode === 'phone' ? 'phone' : 'id';
 }
 
-const CONTACT_ID = /^\d{1,10}$/;
+/** A contact ID: digits without a leading 0 (a leading 0 is a phone's, given By ID by mistake). */
+const CONTACT_ID = /^[1-9]\d{0,9}$/;
 
 function checkedId(value: unknown, { parameter, label }: ContactParameter, fail: ItemContext['fail']): number {
 	const text = String(value).trim();
 	if (!CONTACT_ID.test(text))
-		fail(`${label} (${parameter.split('.').pop()}) must be a contact ID, a whole number of at most 10 digits, or a phone given By Phone; got "${String(value)}"`);
+		fail(
+			/^0\d{8,}$/.test(text)
+				? `${label} (${parameter.split('.').pop()}) "${text}" looks like a phone, not a contact ID: give it By Phone`
+				: `${label} (${parameter.split('.').pop()}) must be a contact ID, a whole number of at most 10 digits, or a phone given By Phone; got "${String(value)}"`,
+		);
 	return Number(text);
 }
 
@@ -67,6 +72,8 @@ export function contactIdSteps(
 			const contact = await contactByPhone(this, String(value), item);
 			if (!contact)
 				item.fail(`No contact has the phone ${String(value)} (${given.label}, By Phone): pick the contact from the list, or give their ID`);
+			if (!CONTACT_ID.test(String(contact!.id ?? '').trim()))
+				item.fail(`The contact the platform gave for the phone ${String(value)} (${given.label}, By Phone) has no usable ID (${JSON.stringify(contact!.id)}): nothing was sent`);
 			setPath(where(request), target.path, Number(contact!.id));
 		},
 	};
