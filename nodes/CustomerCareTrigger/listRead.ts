@@ -41,16 +41,27 @@ export async function readListWindow(
 }
 
 /**
- * The changes of the records read. A record whose stamp is not a time cannot be placed on the
- * cursor, so it is left out, and n8n's log says so: never silently.
+ * The changes of the records read from `window`. A record whose stamp is not a time cannot be
+ * placed on the cursor, so it is left out, and n8n's log says so: never silently. An event whose
+ * window filters another time (`stampedWithinWindow`: Contact Created in the updated window)
+ * keeps only the changes stamped within the window: an older one was handled, or let go, by the
+ * read whose window held it (docs/guarantees.md#what-is-guaranteed).
  */
-export function changesOf({ ctx, event, account }: ListPoll, records: IDataObject[]): Change[] {
+export function changesOf(
+	{ ctx, event, account }: ListPoll,
+	records: IDataObject[],
+	window: ReadWindow,
+): Change[] {
 	const changes: Change[] = [];
 	const unread: IDataObject[] = [];
 	for (const record of records) {
 		const at = readApiTime(record[event.date.field], account.clock);
 		if (at === undefined) unread.push(record);
-		else changes.push(changeOf(record[event.list.idProperty!], at, record));
+		else {
+			const change = changeOf(record[event.list.idProperty!], at, record);
+			if (!event.stampedWithinWindow || (change.at >= window.since && change.at <= window.to))
+				changes.push(change);
+		}
 	}
 	if (unread.length > 0) {
 		const [first] = unread;
