@@ -144,7 +144,8 @@ describe('Contact Created and Contact Updated', () => {
 describe('pages that shift while read', () => {
 	/** Runs `mutate` once, just before the platform answers the first request for page 2 of the contact list. */
 	function beforePage2(mutate: () => void) {
-		const core = (platform as unknown as { core: { handle: (...args: any[]) => Promise<void> } }).core;
+		type Handle = (req: { url?: string }, res: unknown, server: unknown) => Promise<void>;
+		const core = (platform as unknown as { core: { handle: Handle } }).core;
 		const original = core.handle.bind(core);
 		let done = false;
 		core.handle = async (req: { url?: string }, res: unknown, server: unknown) => {

@@ -102,7 +102,7 @@ describe('contacts (real-platform.md §2.2-2.5)', () => {
 	test('control: POST /__control/contacts and PATCH /__control/contacts/:id change the store at `at`, as the API would', async () => {
 		const control = async (method: string, path: string, body: unknown) => {
 			const reply = await fetch(`${platform.baseUrl}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-			return { status: reply.status, body: (await reply.json()) as any };
+			return { status: reply.status, body: (await reply.json()) as { contact: { id: number }; message?: string } };
 		};
 		const createdAt = NOW.getTime() - 2 * DAY;
 		const created = await control('POST', '/__control/contacts', { phone_no: '0912000999', username: 'Lan', at: createdAt });
