@@ -8,7 +8,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { readApiTime, toQueryTime } from '../CustomerCare/transport/clock';
 import { readAllPages, type PagedReadOptions, type PagesRead } from '../CustomerCare/transport/pages';
 import type { Account } from '../CustomerCare/transport/request';
-import { changeOf, type Change, type ReadWindow } from './cursor';
+import { changeOf, stampedWithin, type Change, type ReadWindow } from './cursor';
 import type { ListEvent } from './events';
 
 /** One poll of a list event: its account (with the platform's clock), read once from the credential. */
@@ -57,11 +57,7 @@ export function changesOf(
 	for (const record of records) {
 		const at = readApiTime(record[event.date.field], account.clock);
 		if (at === undefined) unread.push(record);
-		else {
-			const change = changeOf(record[event.list.idProperty!], at, record);
-			if (!event.stampedWithinWindow || (change.at >= window.since && change.at <= window.to))
-				changes.push(change);
-		}
+		else changes.push(changeOf(record[event.list.idProperty!], at, record));
 	}
 	if (unread.length > 0) {
 		const [first] = unread;
@@ -70,5 +66,5 @@ export function changesOf(
 			{ workflowId: ctx.getWorkflow().id, nodeName: ctx.getNode().name },
 		);
 	}
-	return changes;
+	return event.stampedWithinWindow ? stampedWithin(window, changes) : changes;
 }
