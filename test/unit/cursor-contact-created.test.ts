@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Contact Created on the trigger's cursor (nodes/CustomerCareTrigger/cursor.ts), driven as
  * pollList drives it: planPoll → read the UPDATED window → the changes stamped with created_at,
