@@ -154,8 +154,9 @@ export function unseenChanges(state: PollState, changes: Change[]): Change[] {
 
 /**
  * The changes stamped within the window read, for an event whose window filters another time
- * (Contact Created in the updated window, events.ts `stampedWithinWindow`): one stamped before it
- * was listed by the read whose window held it, or is past the overlap.
+ * (Contact Created in the updated window, events.ts `stampedWithinWindow`). One stamped before
+ * the window was handled by the read whose window held its second (or is the known limit in
+ * docs/guarantees.md); its record is listed again for a later change of another time.
  */
 export function stampedWithin(window: ReadWindow, changes: Change[]): Change[] {
 	return changes.filter((change) => change.at >= window.since && change.at <= window.to);
