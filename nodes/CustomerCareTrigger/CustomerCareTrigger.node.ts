@@ -1,6 +1,6 @@
 /**
  * The Customer Care Trigger: its description (events, filters, options) and `poll()`, which only
- * wires a poll to its event. The polls live beside it: listPoll.ts (tickets, leads, deals, calls)
+ * wires a poll to its event. The polls live beside it: listPoll.ts (tickets, leads, deals, contacts, calls)
  * and monitorPoll.ts (the heartbeat), run one at a time per node by pollLock.ts.
  */
 import type {
@@ -60,7 +60,10 @@ const filters: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Filter',
 	default: {},
-	displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
+	// Shown for the events that take a filter (the contact list takes none: docs/api.md#contacts).
+	displayOptions: {
+		show: { event: LIST_EVENTS.filter((event) => event.filters.length > 0).map((event) => event.value) },
+	},
 	options: alphabetical(
 		[
 			assigneeFilter('records'),

@@ -152,6 +152,16 @@ export function unseenChanges(state: PollState, changes: Change[]): Change[] {
 	return [...byKey.values()].sort(compareChanges);
 }
 
+/**
+ * The changes stamped within the window read, for an event whose window filters another time
+ * (Contact Created in the updated window, events.ts `stampedWithinWindow`). One stamped before
+ * the window was handled by the read whose window held its second (or is the known limit in
+ * docs/guarantees.md); its record is listed again for a later change of another time.
+ */
+export function stampedWithin(window: ReadWindow, changes: Change[]): Change[] {
+	return changes.filter((change) => change.at >= window.since && change.at <= window.to);
+}
+
 /** How many of a read's changes are stamped outside the window it asked for. */
 export function outsideWindow(window: ReadWindow, changes: Change[]): number {
 	return changes.filter((change) => change.at < window.since || change.at > window.to).length;

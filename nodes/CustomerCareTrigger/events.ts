@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	CALL,
+	CONTACT,
 	DEAL,
 	LEAD,
 	TICKET,
@@ -26,9 +27,16 @@ export interface ListEvent {
 	filters: string[];
 	/** The kind of record the event emits, for Simplify (output/simplifyRecord.ts), as the matching Get Many. */
 	record: RecordKind;
+	/**
+	 * The window filters another time than the one the event watches (Contact Created: the list
+	 * filters on updated_at only). A record whose watched time lies before the window read is an
+	 * older change listed again for a later one, so only the changes stamped within it count
+	 * (listRead.ts `changesOf`).
+	 */
+	stampedWithinWindow?: true;
 }
 
-type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters' | 'record'>;
+type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters' | 'record' | 'stampedWithinWindow'>;
 const PARTY_FILTERS = ['assignee_id', 'service_id', 'requester_id'];
 
 const tickets = (date: 'created' | 'updated'): EventSource => ({
@@ -62,6 +70,19 @@ const calls: EventSource = {
 	filters: ['service_id', 'agent_id', 'call_type'],
 	record: 'call',
 };
+
+/**
+ * Both contact events read the updated window, the only one the list takes (docs/api.md#contacts);
+ * Contact Created watches created_at in it: a contact is updated when it is created.
+ */
+const contacts = (field: 'created_at' | 'updated_at'): EventSource => ({
+	noun: 'contact',
+	list: CONTACT.list,
+	date: { ...CONTACT.list.dates.updated, field },
+	filters: [],
+	record: 'contact',
+	...(field === 'created_at' ? { stampedWithinWindow: true as const } : {}),
+});
 
 export const LIST_EVENTS: ListEvent[] = [
 	{
@@ -108,6 +129,18 @@ export const LIST_EVENTS: ListEvent[] = [
 		value: 'dealClosed',
 		description: 'A deal was closed as won, lost or unqualified',
 		filters: [...PARTY_FILTERS, 'pipeline_ids', 'stage_ids', 'closed_types'],
+	},
+	{
+		...contacts('created_at'),
+		name: 'Contact Created',
+		value: 'contactCreated',
+		description: 'A new contact was created',
+	},
+	{
+		...contacts('updated_at'),
+		name: 'Contact Updated',
+		value: 'contactUpdated',
+		description: 'A contact changed, or was created',
 	},
 	{
 		...calls,

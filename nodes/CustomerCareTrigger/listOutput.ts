@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { withFieldLabels } from '../CustomerCare/customFields/labels';
+import { carriesCustomFields, withFieldLabels } from '../CustomerCare/customFields/labels';
 import { readLookups } from '../CustomerCare/definitions/lookups';
 import { presentLookupsOf, presentRecords } from '../CustomerCare/output/simplify';
 import type { ListPoll } from './listRead';
@@ -16,8 +16,9 @@ export async function output(
 ): Promise<INodeExecutionData[][]> {
 	if (!(ctx.getNodeParameter('options.simplify', true) as boolean))
 		return [ctx.helpers.returnJsonArray(records)];
+	// Contact list items carry no custom fields: no definitions to read (they would be the tickets').
 	const lookups = await readLookups(ctx, account, [
-		'fieldDefinitions',
+		...(carriesCustomFields(records) ? (['fieldDefinitions'] as const) : []),
 		...presentLookupsOf(event.record),
 	]);
 	const labelled = withFieldLabels(records, lookups.fieldDefinitions);

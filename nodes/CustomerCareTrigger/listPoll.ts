@@ -1,5 +1,5 @@
 /**
- * One poll of a list event (tickets, leads, deals, calls): the saved cursor plans a window
+ * One poll of a list event (tickets, leads, deals, contacts, calls): the saved cursor plans a window
  * (cursor.ts), the window is read within the poll's budget (boundedRead.ts, listRead.ts), the new
  * changes are kept and filtered, shaped (listOutput.ts), and only then the cursor moves
  * (staticData.ts). Manual runs go to Fetch Test Event (sampleEvents.ts).
@@ -80,16 +80,11 @@ export async function pollList(
 	const bounded = await boundedRead(plan.window, budget, () => Date.now(), async (chunk, accept) =>
 		await readListWindow(poll, qs, chunk, { accept, whenUnstable: 'drop' }),
 	);
-	const readChanges = changesOf(poll, bounded.records);
 	// The first chunk is always read, so `read` is set; the cursor moves to its end only.
-	const { handled, state: read } = completeRead(
-		plan.state,
-		bounded.read ?? plan.window,
-		readChanges,
-		overlapMs,
-		plannedAt,
-	);
-	const zoneWarned = warnOfStampsOutside(poll, bounded.read ?? plan.window, readChanges, plan.state);
+	const readWindow = bounded.read ?? plan.window;
+	const readChanges = changesOf(poll, bounded.records, readWindow);
+	const { handled, state: read } = completeRead(plan.state, readWindow, readChanges, overlapMs, plannedAt);
+	const zoneWarned = warnOfStampsOutside(poll, readWindow, readChanges, plan.state);
 	const emitted = handled.filter((change) => passesLocalFilters(event, chosen, change, plan.state));
 	// Only Status Becomes needs the statuses seen before.
 	const statusesChosen = Array.isArray(chosen.ticket_statuses) && chosen.ticket_statuses.length > 0;

@@ -8,7 +8,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { readApiTime, toQueryTime } from '../CustomerCare/transport/clock';
 import { readAllPages, type PagedReadOptions, type PagesRead } from '../CustomerCare/transport/pages';
 import type { Account } from '../CustomerCare/transport/request';
-import { changeOf, type Change, type ReadWindow } from './cursor';
+import { changeOf, stampedWithin, type Change, type ReadWindow } from './cursor';
 import type { ListEvent } from './events';
 
 /** One poll of a list event: its account (with the platform's clock), read once from the credential. */
@@ -41,10 +41,17 @@ export async function readListWindow(
 }
 
 /**
- * The changes of the records read. A record whose stamp is not a time cannot be placed on the
- * cursor, so it is left out, and n8n's log says so: never silently.
+ * The changes of the records read from `window`. A record whose stamp is not a time cannot be
+ * placed on the cursor, so it is left out, and n8n's log says so: never silently. An event whose
+ * window filters another time (`stampedWithinWindow`: Contact Created in the updated window)
+ * keeps only the changes stamped within the window: an older one was handled, or let go, by the
+ * read whose window held it (docs/guarantees.md#what-is-guaranteed).
  */
-export function changesOf({ ctx, event, account }: ListPoll, records: IDataObject[]): Change[] {
+export function changesOf(
+	{ ctx, event, account }: ListPoll,
+	records: IDataObject[],
+	window: ReadWindow,
+): Change[] {
 	const changes: Change[] = [];
 	const unread: IDataObject[] = [];
 	for (const record of records) {
@@ -59,5 +66,5 @@ export function changesOf({ ctx, event, account }: ListPoll, records: IDataObjec
 			{ workflowId: ctx.getWorkflow().id, nodeName: ctx.getNode().name },
 		);
 	}
-	return changes;
+	return event.stampedWithinWindow ? stampedWithin(window, changes) : changes;
 }

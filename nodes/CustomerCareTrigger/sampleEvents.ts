@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { compareChanges, type Change } from './cursor';
+import { compareChanges, secondOf, type Change } from './cursor';
 import { passesLocalFilters } from './eventFilters';
 import { output } from './listOutput';
 import { changesOf, readListWindow, type ListPoll } from './listRead';
@@ -20,8 +20,9 @@ export async function sample(poll: ListPoll, chosen: IDataObject, qs: IDataObjec
 	const now = Date.now();
 	let newest: Change[] = [];
 	for (const hours of SAMPLE_LOOKBACK_HOURS) {
-		const read = await readListWindow(poll, qs, { since: now - hours * 3_600_000, to: now });
-		newest = changesOf(poll, read.records ?? [])
+		const window = { since: secondOf(now - hours * 3_600_000), to: secondOf(now) };
+		const read = await readListWindow(poll, qs, window);
+		newest = changesOf(poll, read.records ?? [], window)
 			.filter((change) => passesLocalFilters(event, chosen, change, {}))
 			.sort(compareChanges)
 			.slice(-SAMPLE_SIZE);

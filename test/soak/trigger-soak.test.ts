@@ -84,6 +84,32 @@ function callsEnded(): Watched {
 	};
 }
 
+const contactUpdates = () =>
+	updatesOf('contactUpdated', '/api/v1/contacts', 'id', platform.store.customers.map((contact) => contact.id), (id, at) =>
+		platform.store.updateContact(id, { username: subject(at) }, (kept) => kept, at),
+	);
+
+/**
+ * Contact Created: a change is a new contact, keyed by its creation second. A record emitted
+ * before that changes again is an update, no new creation (its key is the one expected already);
+ * every third creation also updates a contact made before the soak, which is none either.
+ */
+function contactsCreated(): Watched {
+	const before = platform.store.customers.map((contact) => contact.id);
+	let made = 0;
+	const update = (id: number, at: number) => platform.store.updateContact(id, { username: subject(at) }, (kept) => kept, at);
+	return {
+		event: 'contactCreated',
+		path: '/api/v1/contacts',
+		change(at, id) {
+			if (id !== undefined) return `${id}@${update(id, at).created_at / SECOND}`;
+			if (++made % 3 === 0) update(before[made % before.length], at);
+			return `${platform.store.createContact({ username: subject(at) }, at).id}@${at / SECOND}`;
+		},
+		keyOf: (item) => `${String(item.id)}@${instantOf(String(item.created_at), { platform }) / SECOND}`,
+	};
+}
+
 interface SoakFigures {
 	polls: number;
 	/** Polls whose read failed on an injected fault (four 500s in a row, or an error body). */
@@ -287,6 +313,8 @@ describe.each([
 	['Lead Updated', leadUpdates, 2, 4],
 	['Deal Updated', dealUpdates, undefined, 5],
 	['Call Ended', callsEnded, 0, 6],
+	['Contact Created', contactsCreated, undefined, 7],
+	['Contact Updated', contactUpdates, 2, 8],
 ])('%s soak', (name, watched, overlapSeconds, seed) => {
 	test(`41 polls with Overlap ${overlapSeconds ?? 'default'}: every change emitted once`, async () => {
 		const figures = await soak(watched(), { overlapSeconds, seed, polls: 40, bulk: false });

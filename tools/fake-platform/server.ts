@@ -9,12 +9,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DOCUMENTED_FORMS, formsFrom, withRootForm, type AnswerForms } from './answerForms';
-import { ApiError, MESSAGES, refuseStrictly, type HandlerContext } from './handlers';
+import { ApiError, MESSAGES, mergeCustomValues, refuseStrictly, type HandlerContext } from './handlers';
 import { matchRoute } from './routes';
 import { summarizeLog } from './figures';
 import { recordingAvailable, renderMonitor, type FakePlatformKind } from './render';
 import { HeartbeatQuery } from './schemas';
-import { NotFoundError, type Store } from './store';
+import { DuplicatePhoneError, NotFoundError, type Store } from './store';
 import { HOUR, SECOND, fmtRfc3339 } from './time';
 
 export type ServerName = 'primary' | 'backup';
@@ -725,6 +725,11 @@ export class PlatformServer {
 			if (route === 'POST /__control/deals') return okBody({ deal: this.store.createDeal(body, at) });
 			if (/^PATCH \/__control\/deals\/\d+$/.test(route)) return okBody({ deal: this.store.updateDeal(idOf(/(\d+)$/), body, at) });
 			if (route === 'POST /__control/calls') return okBody({ call: this.store.createCall(body, at) });
+			// Contacts change through the store as the API's create and update do (contacts.ts).
+			if (route === 'POST /__control/contacts') return okBody({ contact: this.store.createContact(body, at) });
+			if (/^PATCH \/__control\/contacts\/\d+$/.test(route)) {
+				return okBody({ contact: this.store.updateContact(idOf(/(\d+)$/), body, mergeCustomValues, at) });
+			}
 			if (/^POST \/__control\/monitors\/\d+$/.test(route)) {
 				const status = body.status;
 				if (status !== 0 && status !== 1) return error(400, 'invalid value: status');
@@ -732,6 +737,7 @@ export class PlatformServer {
 			}
 		} catch (e) {
 			if (e instanceof NotFoundError) return error(404, e.message);
+			if (e instanceof DuplicatePhoneError) return error(409, e.message, { duplicate_id: e.duplicateId });
 			return error(500, String(e instanceof Error ? e.message : e));
 		}
 		return error(404, MESSAGES.notFound);

@@ -103,12 +103,16 @@ function customFieldEntriesOf(record: IDataObject): unknown[] | undefined {
 
 const holdsCustomFields = (record: IDataObject) => (customFieldEntriesOf(record)?.length ?? 0) > 0;
 
+/** Whether any record has a list of custom fields: else withFieldLabels has nothing to label. */
+export const carriesCustomFields = (records: IDataObject[]) =>
+	records.some((record) => customFieldEntriesOf(record) !== undefined);
+
 /** Records with their custom fields keyed by label, choices by their labels. */
 export function withFieldLabels(
 	records: IDataObject[],
 	definitions: FieldDefinition[] = [],
 ): IDataObject[] {
-	if (!records.some((record) => customFieldEntriesOf(record) !== undefined)) return records;
+	if (!carriesCustomFields(records)) return records;
 	return records.map(fieldLabeller(definitions));
 }
 

@@ -98,4 +98,23 @@ describe('contacts (real-platform.md §2.2-2.5)', () => {
 		const bad = await api.post('/api/v1/contacts', { contact: { username: 'No phone, no e-mail' } });
 		expect(bad.status).toBe(400);
 	});
+
+	test('control: POST /__control/contacts and PATCH /__control/contacts/:id change the store at `at`, as the API would', async () => {
+		const control = async (method: string, path: string, body: unknown) => {
+			const reply = await fetch(`${platform.baseUrl}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+			return { status: reply.status, body: (await reply.json()) as { contact: { id: number }; message?: string } };
+		};
+		const createdAt = NOW.getTime() - 2 * DAY;
+		const created = await control('POST', '/__control/contacts', { phone_no: '0912000999', username: 'Lan', at: createdAt });
+		expect(created.status).toBe(200);
+		const id = created.body.contact.id;
+		expect(platform.store.customer(id)).toMatchObject({ username: 'Lan', created_at: createdAt, updated_at: createdAt });
+		const updated = await control('PATCH', `/__control/contacts/${id}`, { username: 'Lan B', at: createdAt + 1000 });
+		expect(updated.status).toBe(200);
+		expect(platform.store.customer(id)).toMatchObject({ username: 'Lan B', phone_no: '0912000999', created_at: createdAt, updated_at: createdAt + 1000 });
+		const clash = await control('POST', '/__control/contacts', { phone_no: '0912000999' });
+		expect(clash.status).toBe(409);
+		expect(clash.body.message).toBe('phone_no already exist');
+		expect((await control('PATCH', '/__control/contacts/987654321', {})).status).toBe(404);
+	});
 });
