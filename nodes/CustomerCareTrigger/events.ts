@@ -26,6 +26,8 @@ export interface ListEvent {
 	filters: string[];
 	/** The kind of record the event emits, for Simplify (output/simplifyRecord.ts), as the matching Get Many. */
 	record: RecordKind;
+	/** Its calls may carry their recording file (the Download Recording option, listOutput.ts). */
+	recordings?: boolean;
 }
 
 type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters' | 'record'>;
@@ -114,6 +116,7 @@ export const LIST_EVENTS: ListEvent[] = [
 		name: 'Call Ended',
 		value: 'callEnded',
 		description: 'A call ended (answered or missed)',
+		recordings: true,
 	},
 	{
 		...calls,

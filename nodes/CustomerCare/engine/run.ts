@@ -21,14 +21,39 @@ import { UnconfirmedWriteError } from '../transport/unansweredErrors';
 import { getAccount } from '../transport/request';
 import { send } from './answer';
 import { prepare, recheckAfterRefusal } from './prepare';
-import type { ItemContext, OperationSpec } from './spec';
+import type { ItemContext, OperationSpec, RecordWithFiles } from './spec';
 
 /**
  * n8n's routing node adds no `pairedItem` and the engine guesses it only when the counts of
  * input and output items match, so every item we return names its input item here.
  */
-function toItems(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
-	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+function toItems(records: RecordWithFiles[], itemIndex: number): INodeExecutionData[] {
+	return records.map((record) => ({ ...record, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * The records with their files (spec.binary), one record after another: one file at most on its
+ * way, and without Continue On Fail the first failure ends the item before the next download.
+ * Under Continue On Fail a failed record is an error item that keeps the record's JSON.
+ */
+async function withFiles(
+	ctx: IExecuteSingleFunctions,
+	files: NonNullable<OperationSpec['binary']>,
+	records: IDataObject[],
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const items: INodeExecutionData[] = [];
+	for (const record of records) {
+		try {
+			items.push(...toItems([await files.call(ctx, record, item)], item.itemIndex));
+		} catch (caught) {
+			const error = nodeErrorOf(caught, item.itemIndex, ctx);
+			if (!ctx.continueOnFail()) throw error;
+			const failed = errorItem(error, item.itemIndex);
+			items.push({ ...failed, json: { ...record, ...failed.json } });
+		}
+	}
+	return items;
 }
 
 /** An error as n8n reports it: ours already are; anything else becomes a NodeOperationError of the item. */
@@ -81,7 +106,12 @@ export function runOperation(endpoint: Endpoint, spec: OperationSpec) {
 			};
 			// n8n types the request it built with an optional url, as its own preSend steps take it.
 			request = await prepare(this, spec, requestData.options as IHttpRequestOptions, item);
-			return toItems(await send(this, spec, endpoint, request, item), itemIndex);
+			const records = await send(this, spec, endpoint, request, item);
+			if (spec.binary) return await withFiles(this, spec.binary, records, item);
+			return toItems(
+				records.map((json) => ({ json })),
+				itemIndex,
+			);
 		} catch (caught) {
 			let error = caught;
 			const refused = error instanceof NodeApiError && !(error instanceof UnconfirmedWriteError);
