@@ -42,7 +42,8 @@ async function withRecordings(
 	const items: INodeExecutionData[] = [];
 	for (const call of calls) {
 		try {
-			items.push(await withRecording(ctx, call, { account, field }));
+			const { json, binary } = await withRecording(ctx, call, { account, field });
+			items.push(binary ? { json, binary } : { json });
 		} catch (error) {
 			const reason = `The download failed: ${redact((error as Error).message, account.token)}`;
 			items.push({ json: { ...call, recording: { available: false, reason } } });
