@@ -32,9 +32,27 @@ function toItems(records: RecordWithFiles[], itemIndex: number): INodeExecutionD
 }
 
 /**
- * The records with their files (spec.binary), one record after another: one file at most on its
- * way, and without Continue On Fail the first failure ends the item before the next download.
- * Under Continue On Fail a failed record is an error item that keeps the record's JSON.
+ * The tail of each node run's downloads: n8n runs a declarative node's items together, so the
+ * files of all its items wait here for one another (one file at most on its way per node run).
+ */
+const filesOnTheirWay = new Map<string, Promise<unknown>>();
+
+async function afterTheOtherFiles<T>(key: string, work: () => Promise<T>): Promise<T> {
+	const mine = (filesOnTheirWay.get(key) ?? Promise.resolve()).then(work);
+	const tail = mine.catch(() => undefined);
+	filesOnTheirWay.set(key, tail);
+	try {
+		return await mine;
+	} finally {
+		if (filesOnTheirWay.get(key) === tail) filesOnTheirWay.delete(key);
+	}
+}
+
+/**
+ * The records with their files (spec.binary), one record after another and one file at a time in
+ * the node run; without Continue On Fail the first failure ends the item before its next download.
+ * Under Continue On Fail a failed record is an error item (n8n keeps only the error's message of
+ * its JSON, so the step's error names the record).
  */
 async function withFiles(
 	ctx: IExecuteSingleFunctions,
@@ -42,15 +60,16 @@ async function withFiles(
 	records: IDataObject[],
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
+	const run = `${ctx.getExecutionId()}|${ctx.getNode().id}`;
 	const items: INodeExecutionData[] = [];
 	for (const record of records) {
 		try {
-			items.push(...toItems([await files.call(ctx, record, item)], item.itemIndex));
+			const output = await afterTheOtherFiles(run, async () => await files.call(ctx, record, item));
+			items.push(...toItems([output], item.itemIndex));
 		} catch (caught) {
 			const error = nodeErrorOf(caught, item.itemIndex, ctx);
 			if (!ctx.continueOnFail()) throw error;
-			const failed = errorItem(error, item.itemIndex);
-			items.push({ ...failed, json: { ...record, ...failed.json } });
+			items.push(errorItem(error, item.itemIndex));
 		}
 	}
 	return items;

@@ -99,7 +99,11 @@ export async function withRecording(
 	// Streamed into n8n's binary data store: the file is never held here as a whole.
 	const keep = async (file: IncomingFile): Promise<IBinaryData> =>
 		await ctx.helpers.prepareBinaryData(file.body, file.fileName, file.mimeType);
-	const answer = await downloadFile(ctx, url, { account, itemIndex }, keep);
+	const answer = await downloadFile(ctx, url, { account, itemIndex }, keep).catch((error: Error) => {
+		// n8n keeps only an error item's message: it names the call.
+		error.message = `The recording of call ${String(call.call_id ?? call.id)} could not be downloaded: ${error.message}`;
+		throw error;
+	});
 	if (answer.kind === 'notFound') {
 		return readyAt === undefined
 			? none(`The recording host (${answer.origin}) has no such file (HTTP 404)`)
