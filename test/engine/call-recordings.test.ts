@@ -13,7 +13,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import type { CallRec, FakePlatform } from '../../tools/fake-platform';
 import { accountOf, runNode, TriggerRun } from '../../tools/engine-harness/harness';
-import { useAnswerFront } from './helpers/answer-front';
+import { changedJson, useAnswerFront } from './helpers/answer-front';
 import { clockedNow, useTestClock } from './helpers/clock';
 import { useFakePlatform } from './helpers/fake-platform-per-file';
 
@@ -252,12 +252,19 @@ describe('a recording on another host', () => {
 	});
 	beforeEach(() => (seen.length = 0));
 
-	// The calls list as the platform answers it, its recording links pointed elsewhere.
+	// The calls list as the platform answers it, the recording links of its answered calls pointed elsewhere.
 	const frontUrl = useAnswerFront(
 		() => platform,
 		(answer) =>
 			answer.path.endsWith('/api/v1/calls')
-				? { body: answer.body.replace(/"path(_download)?":"([^"]*)\/recordings\/([^"?]+)\.mp3[^"]*"/g, (_, download: string, _host, id: string) => `"path${download ?? ''}":"${linkTo(id)}"`) }
+				? {
+						body: changedJson(answer.body, (json) => {
+							for (const call of json.calls as IDataObject[]) {
+								if (call.call_status === 'miss') continue;
+								call.path = call.path_download = linkTo(String(call.call_id));
+							}
+						}),
+					}
 				: undefined,
 	);
 
@@ -278,6 +285,21 @@ describe('a recording on another host', () => {
 		expect(JSON.stringify(seen[0].headers)).not.toContain(platform.token);
 		// The API itself was sent the token (through the front, the credential's Base URL).
 		expect(platform.requests({ path: '/api/v1/calls' })[0].headers.authorization).toBe(`Bearer ${platform.token}`);
+	});
+
+	test('a link on a call that ended less than 5 minutes ago is not asked for: the file does not exist yet', async () => {
+		const call = answeredCall(2 * MINUTE);
+		linkTo = (id) => `${foreignUrl}/files/${id}.mp3`;
+		const run = await runNode({
+			parameters: getCalls(),
+			account: accountOf(platform, { baseUrl: frontUrl() }),
+			input: [{ callId: call.call_id }],
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json.path_download).toBe(`${foreignUrl}/files/${call.call_id}.mp3`);
+		expect(run.items[0].binary).toBeUndefined();
+		expect(run.items[0].json.recording).toMatchObject({ available: false, reason: expect.stringMatching(/5 minutes after the call ends/) });
+		expect(seen).toEqual([]);
 	});
 
 	test('a redirect from it is followed hop by hop: the token only where the credential allows', async () => {
