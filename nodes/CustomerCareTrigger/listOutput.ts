@@ -45,7 +45,7 @@ async function withRecordings(
 			const { json, binary } = await withRecording(ctx, call, { account, field });
 			items.push(binary ? { json, binary } : { json });
 		} catch (error) {
-			const reason = `The download failed: ${redact((error as Error).message, account.token)}`;
+			const reason = redact((error as Error).message, account.token);
 			items.push({ json: { ...call, recording: { available: false, reason } } });
 		}
 	}

@@ -344,6 +344,21 @@ describe('Call Ended with Download Recording', () => {
 		expect(recordingRequests()).toEqual([]);
 	});
 
+	test('a failed download is told on its call, which is emitted all the same (a poll has no Continue On Fail)', async () => {
+		const earlier = answeredCall(30 * MINUTE);
+		platform.inject({ kind: 'status', status: 500, path: `/recordings/${earlier.call_id}.mp3`, message: `echo ${platform.token}` });
+		const run = new TriggerRun(
+			{ event: 'callEnded', options: { downloadRecording: true, simplify: false, startFrom: iso(Date.now() - 40 * MINUTE) } },
+			accountOf(platform),
+		);
+		expect(await run.poll()).not.toBeNull();
+		const item = run.lastItems.find((emitted) => emitted.json.call_id === earlier.call_id)!;
+		expect(item.binary).toBeUndefined();
+		expect(item.json.recording).toMatchObject({ available: false, reason: expect.stringMatching(new RegExp(`call ${earlier.call_id}.*HTTP 500`)) });
+		expect(JSON.stringify(run.lastItems)).not.toContain(platform.token);
+		expect(recordingRequests().filter((request) => request.path.includes(earlier.call_id))).toHaveLength(1);
+	});
+
 	test('off: the trigger emits calls without files and asks for none', async () => {
 		const run = new TriggerRun({ event: 'callEnded', options: { simplify: false } }, accountOf(platform));
 		expect(await run.poll()).toBeNull();
