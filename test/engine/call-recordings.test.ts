@@ -212,6 +212,22 @@ describe('Call → Get Many with Download Recording', () => {
 		expect(recordingRequests().map((request) => request.path).sort()).toEqual([a, b, c].map((call) => `/recordings/${call.call_id}.mp3`).sort());
 	});
 
+	test("each download takes a slot of the account's budget: at Max Requests per Second 2, no second of the platform's log holds the list read and the files together", async () => {
+		const calls = [10, 11, 12, 13].map((minutes) => answeredCall(minutes * MINUTE));
+		const run = await runNode({
+			parameters: getCalls(),
+			account: accountOf(platform, { maxRequestsPerSecond: 2 }),
+			input: calls.map((call) => ({ callId: call.call_id })),
+		});
+		expect(run.error).toBeUndefined();
+		const arrivals = platform.requests().map((request) => request.at);
+		expect(recordingRequests()).toHaveLength(4);
+		// 4 list reads and 4 files at 2 a second; one more than the budget in any second allows for
+		// the way to the platform (the throttle spaces requests as they leave).
+		const busiest = Math.max(...arrivals.map((at) => arrivals.filter((other) => other >= at && other < at + 1000).length));
+		expect(busiest).toBeLessThanOrEqual(3);
+	});
+
 	test('without Continue On Fail a failed download fails the node, without the token in its error', async () => {
 		const call = answeredCall(10 * MINUTE);
 		platform.inject({ kind: 'status', status: 500, path: '/recordings/', message: `echo Bearer ${platform.token}` });
