@@ -250,6 +250,24 @@ describe('a recording on another host', () => {
 	beforeAll(async () => {
 		foreign = createServer((request, response) => {
 			seen.push({ path: request.url ?? '', headers: request.headers });
+			if (request.url?.startsWith('/slow')) {
+				// Eight parts, 300 ms apart: longer than the Timeout (2 s) in all, never idle that long.
+				response.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': FOREIGN_BYTES.length * 8 });
+				let parts = 0;
+				const next = () => {
+					response.write(FOREIGN_BYTES);
+					if (++parts === 8) response.end();
+					else setTimeout(next, 300);
+				};
+				next();
+				return;
+			}
+			if (request.url?.startsWith('/stall')) {
+				// Headers and a first part, then nothing more.
+				response.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': 1000 });
+				response.write(FOREIGN_BYTES);
+				return;
+			}
 			if (request.url?.startsWith('/redirect')) {
 				// Back to the credential's own host: the token may go there again.
 				response.writeHead(302, { location: `${platform.baseUrl}${new URL(request.url, 'http://x').searchParams.get('to')}` });
@@ -316,6 +334,33 @@ describe('a recording on another host', () => {
 		expect(run.items[0].binary).toBeUndefined();
 		expect(run.items[0].json.recording).toMatchObject({ available: false, reason: expect.stringMatching(/5 minutes after the call ends/) });
 		expect(seen).toEqual([]);
+	});
+
+	test('Request Options → Timeout also bounds a file whose body stops coming: the call fails, not the run', async () => {
+		const [stalled, fine] = [answeredCall(10 * MINUTE), answeredCall(11 * MINUTE)];
+		linkTo = (id) => (id === stalled.call_id ? `${foreignUrl}/stall/${id}.mp3` : `${foreignUrl}/files/${id}.mp3`);
+		const run = await runNode({
+			parameters: getCalls({}, { requestOptions: { timeout: 800 } }),
+			account: accountOf(platform, { baseUrl: frontUrl() }),
+			input: [{ callId: stalled.call_id }, { callId: fine.call_id }],
+			continueOnFail: true,
+		});
+		expect(run.error).toBeUndefined();
+		expect(String(run.items[0].json.error)).toMatch(new RegExp(`call ${stalled.call_id}.*800 ms`));
+		expect(bytesOf(run.items[1]).equals(FOREIGN_BYTES)).toBe(true);
+		expect(seen.map((request) => request.path).sort()).toEqual([`/files/${fine.call_id}.mp3`, `/stall/${stalled.call_id}.mp3`]);
+	});
+
+	test('a file that keeps coming is not cut by the Timeout, however long it takes in all', async () => {
+		const call = answeredCall(10 * MINUTE);
+		linkTo = (id) => `${foreignUrl}/slow/${id}.mp3`;
+		const run = await runNode({
+			parameters: getCalls({}, { requestOptions: { timeout: 2000 } }),
+			account: accountOf(platform, { baseUrl: frontUrl() }),
+			input: [{ callId: call.call_id }],
+		});
+		expect(run.error).toBeUndefined();
+		expect(bytesOf(run.items[0]).equals(Buffer.concat(Array(8).fill(FOREIGN_BYTES)))).toBe(true);
 	});
 
 	test('a redirect from it is followed hop by hop: the token only where the credential allows', async () => {

@@ -5,7 +5,7 @@
  * caller's `keep` (n8n's binary data), never held whole here. Sent once: a file is not read again.
  */
 import type { IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { isHostAllowed, type Account } from './account';
 import { httpStatusText } from './answerMessage';
@@ -67,9 +67,53 @@ function fileNameOf(url: string): string {
 	}
 }
 
-/** Lets go of a body nobody reads, so that its connection is freed. */
-function discard(body: unknown) {
+/** The part of the body (a readable stream) the idle bound uses. */
+interface WatchedBody {
+	push: (...chunk: unknown[]) => boolean;
+	destroy: (error: Error) => void;
+}
+
+/** How often the idle bound looks: often enough to end a stalled body close to the Timeout. */
+const IDLE_LOOK_MS = 250;
+
+/**
+ * Ends a body that stops coming: no byte for the Timeout fails the download, as a late answer
+ * does (n8n's client bounds only the wait for the answer's head). It sees the bytes as the
+ * stream is fed (`push`), without reading them: n8n's binary data store is the one reader.
+ * Returns the bound's end. (n8n's own bound, N8N_HTTP_RESPONSE_BODY_READ_TIMEOUT, is 5 minutes.)
+ */
+function boundIdleBody(body: unknown, timeoutMs: number, abort: AbortController): () => void {
+	const watched = body as Partial<WatchedBody> | undefined;
+	if (typeof watched?.push !== 'function' || typeof watched.destroy !== 'function') return () => undefined;
+	const stream = watched as WatchedBody;
+	const feed = stream.push;
+	let lastByteAt = Date.now();
+	let watching = true;
+	stream.push = (...chunk: unknown[]) => {
+		lastByteAt = Date.now();
+		return feed.apply(stream, chunk);
+	};
+	void (async () => {
+		while (watching) {
+			await sleep(Math.min(IDLE_LOOK_MS, timeoutMs));
+			if (watching && Date.now() - lastByteAt >= timeoutMs) {
+				watching = false;
+				stream.destroy(Object.assign(new Error(`no data for ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
+				// The request itself too, so that its connection is freed.
+				abort.abort();
+			}
+		}
+	})();
+	return () => {
+		watching = false;
+		stream.push = feed;
+	};
+}
+
+/** Lets go of a body nobody reads, and of its request, so that the connection is freed. */
+function discard(body: unknown, abort: AbortController) {
 	(body as { destroy?: () => void } | undefined)?.destroy?.();
+	abort.abort();
 }
 
 function headerOf(response: FullResponse, name: string): string | undefined {
@@ -113,8 +157,10 @@ export async function downloadFile<T>(
 		const ownHost = takesToken(address, account);
 		const release = await throttle.acquire(origin);
 		if (typeof release !== 'function') throw blockedError(node, release, itemIndex);
+		const abort = new AbortController();
 		const options: IHttpRequestOptions = {
 			method: 'GET',
+			abortSignal: abort.signal,
 			url: address,
 			headers: { Accept: '*/*' },
 			encoding: 'stream',
@@ -148,28 +194,36 @@ export async function downloadFile<T>(
 
 		const location = headerOf(response, 'location');
 		if (status >= 300 && status < 400 && location) {
-			discard(response.body);
+			discard(response.body, abort);
 			if (redirects >= MAX_REDIRECTS) throw failed(`The file's host redirected more than ${MAX_REDIRECTS} times`, status);
 			address = new URL(location, address).toString();
 			continue;
 		}
 		if (status === 404) {
-			discard(response.body);
+			discard(response.body, abort);
 			return { kind: 'notFound', origin };
 		}
 		if (status < 200 || status >= 300) {
-			discard(response.body);
+			discard(response.body, abort);
 			const reason = redact(response.statusMessage ?? '', account.token);
 			throw failed(`The file could not be downloaded: ${httpStatusText(status, origin, reason)}`, status);
 		}
 		const mimeType = headerOf(response, 'content-type')?.split(';')[0].trim() || undefined;
+		const unbound = boundIdleBody(response.body, timeoutMs, abort);
 		try {
 			return { kind: 'file', kept: await keep({ body: response.body as FileBody, mimeType, fileName: fileNameOf(address) }) };
 		} catch (error) {
-			// The connection broke while the body came in.
-			discard(response.body);
-			const { message } = classifyError(error, { host: origin, token: account.token, timeoutMs, timeoutFromOption: false }) as FailedAttempt;
+			// The connection broke, or the body stopped coming, while it was downloaded.
+			discard(response.body, abort);
+			const { message } = classifyError(error, {
+				host: origin,
+				token: account.token,
+				timeoutMs,
+				timeoutFromOption: settings.timeoutMs !== undefined,
+			}) as FailedAttempt;
 			throw failed(`The file from ${origin} broke off while it was downloaded: ${message}`);
+		} finally {
+			unbound();
 		}
 	}
 }
