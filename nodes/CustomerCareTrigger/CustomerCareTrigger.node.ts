@@ -29,6 +29,7 @@ import {
 	stageFilter,
 } from '../CustomerCare/description/filters';
 import { optionsSubtitle } from '../CustomerCare/description/subtitle';
+import { recordingOptions } from '../CustomerCare/resources/call/recording';
 import { LIST_EVENTS, MONITOR_EVENT } from './events';
 import { DEFAULT_OVERLAP_SECONDS, pollList } from './listPoll';
 import { pollMonitors } from './monitorPoll';
@@ -41,6 +42,9 @@ const EVENTS = [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }
 	description,
 }));
 
+/** The events whose calls can carry their recording (Download Recording). */
+const RECORDING_EVENTS = LIST_EVENTS.filter((event) => event.recordings).map((event) => event.value);
+
 const simplifyOption: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
@@ -49,6 +53,28 @@ const simplifyOption: INodeProperties = {
 	description:
 		"Whether to return readable events: times in ISO 8601 with the account's offset, labels beside coded values, custom fields keyed by label. Off: the API's records as they are.",
 };
+
+/** The options of every list event. */
+const listOptions: INodeProperties[] = [
+	{
+		displayName: 'Overlap (Seconds)',
+		name: 'overlapSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: DEFAULT_OVERLAP_SECONDS,
+		description:
+			'Each poll reads again this far back, for changes that reach the API late; what was already emitted is not emitted again',
+	},
+	simplifyOption,
+	{
+		displayName: 'Start From',
+		name: 'startFrom',
+		type: 'dateTime',
+		default: '',
+		description:
+			'On first activation, emit the changes since this date instead of starting from now (older than 31 days is read window by window)',
+	},
+];
 
 const listEventsWith = (filter: string) =>
 	LIST_EVENTS.filter((event) => event.filters.includes(filter)).map((event) => event.value);
@@ -150,27 +176,17 @@ export class CustomerCareTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { hide: { event: [MONITOR_EVENT.value] } },
-				options: [
-					{
-						displayName: 'Overlap (Seconds)',
-						name: 'overlapSeconds',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: DEFAULT_OVERLAP_SECONDS,
-						description:
-							'Each poll reads again this far back, for changes that reach the API late; what was already emitted is not emitted again',
-					},
-					simplifyOption,
-					{
-						displayName: 'Start From',
-						name: 'startFrom',
-						type: 'dateTime',
-						default: '',
-						description:
-							'On first activation, emit the changes since this date instead of starting from now (older than 31 days is read window by window)',
-					},
-				],
+				displayOptions: { hide: { event: [MONITOR_EVENT.value, ...RECORDING_EVENTS] } },
+				options: listOptions,
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { show: { event: RECORDING_EVENTS } },
+				options: alphabetical([...listOptions, ...recordingOptions]),
 			},
 		],
 	};

@@ -34,6 +34,8 @@ export interface ListEvent {
 	 * (listRead.ts `changesOf`).
 	 */
 	stampedWithinWindow?: true;
+	/** Its calls may carry their recording file (the Download Recording option, listOutput.ts). */
+	recordings?: boolean;
 }
 
 type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters' | 'record' | 'stampedWithinWindow'>;
@@ -147,6 +149,7 @@ export const LIST_EVENTS: ListEvent[] = [
 		name: 'Call Ended',
 		value: 'callEnded',
 		description: 'A call ended (answered or missed)',
+		recordings: true,
 	},
 	{
 		...calls,

@@ -1,26 +1,54 @@
 /**
  * What a list event emits: its records shaped as the action node's Get Many shapes them
- * (output/simplify.ts), for the poll (listPoll.ts) and for Fetch Test Event (sampleEvents.ts).
+ * (output/simplify.ts), for the poll (listPoll.ts) and for Fetch Test Event (sampleEvents.ts);
+ * for Call Ended with Download Recording, each call's recording file as Get Many adds it.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { carriesCustomFields, withFieldLabels } from '../CustomerCare/customFields/labels';
 import { readLookups } from '../CustomerCare/definitions/lookups';
 import { presentLookupsOf, presentRecords } from '../CustomerCare/output/simplify';
+import { recordingFieldOf, withRecording } from '../CustomerCare/resources/call/recording';
+import { redact } from '../CustomerCare/transport/tokenRedaction';
 import type { ListPoll } from './listRead';
 
 /** The emitted records as the action node's Get Many shows them: Simplify on, labelled and in the account's time. */
-export async function output(
-	{ ctx, event, account }: ListPoll,
-	records: IDataObject[],
-): Promise<INodeExecutionData[][]> {
-	if (!(ctx.getNodeParameter('options.simplify', true) as boolean))
-		return [ctx.helpers.returnJsonArray(records)];
-	// Contact list items carry no custom fields: no definitions to read (they would be the tickets').
-	const lookups = await readLookups(ctx, account, [
-		...(carriesCustomFields(records) ? (['fieldDefinitions'] as const) : []),
-		...presentLookupsOf(event.record),
-	]);
-	const labelled = withFieldLabels(records, lookups.fieldDefinitions);
-	return [ctx.helpers.returnJsonArray(presentRecords(labelled, event.record, account.clock, lookups))];
+export async function output(poll: ListPoll, records: IDataObject[]): Promise<INodeExecutionData[][]> {
+	const { ctx, event, account } = poll;
+	let shaped = records;
+	if (ctx.getNodeParameter('options.simplify', true) as boolean) {
+		// Contact list items carry no custom fields: no definitions to read (they would be the tickets').
+		const lookups = await readLookups(ctx, account, [
+			...(carriesCustomFields(records) ? (['fieldDefinitions'] as const) : []),
+			...presentLookupsOf(event.record),
+		]);
+		const labelled = withFieldLabels(records, lookups.fieldDefinitions);
+		shaped = presentRecords(labelled, event.record, account.clock, lookups);
+	}
+	const field = event.recordings ? recordingFieldOf(ctx) : undefined;
+	if (!field) return [ctx.helpers.returnJsonArray(shaped)];
+	return [await withRecordings(poll, shaped, field)];
+}
+
+/**
+ * Each call with its recording, one after another (one file at most on its way). A poll has no
+ * Continue On Fail: a failed download is told on its call, which is emitted all the same, so
+ * that one broken file can neither hold back the other calls nor stop the trigger's cursor.
+ */
+async function withRecordings(
+	{ ctx, account }: ListPoll,
+	calls: IDataObject[],
+	field: string,
+): Promise<INodeExecutionData[]> {
+	const items: INodeExecutionData[] = [];
+	for (const call of calls) {
+		try {
+			const { json, binary } = await withRecording(ctx, call, { account, field });
+			items.push(binary ? { json, binary } : { json });
+		} catch (error) {
+			const reason = redact((error as Error).message, account.token);
+			items.push({ json: { ...call, recording: { available: false, reason } } });
+		}
+	}
+	return items;
 }

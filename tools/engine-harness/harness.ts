@@ -515,6 +515,9 @@ export class TriggerRun {
 	/** The node's static data as last persisted. */
 	persisted: IDataObject = {};
 
+	/** The items the last poll emitted, binary data and all (`poll()` returns their JSON); [] after none. */
+	lastItems: INodeExecutionData[] = [];
+
 	/**
 	 * What `getPollBudgetMs()` answers (n8n's durable scheduler sets it from its poll timeout);
 	 * undefined: n8n-core's default (5 minutes); null: the method is missing, as in n8n before 2.40.
@@ -565,6 +568,7 @@ export class TriggerRun {
 		);
 		if (budget === null) (context as { getPollBudgetMs?: unknown }).getPollBudgetMs = undefined;
 		const result = await new TriggersAndPollers().runPollFunction(this.workflow, this.node, context);
+		this.lastItems = result?.[0] ?? [];
 		if (result === null) return null;
 		if (mode !== 'manual') this.persisted = JSON.parse(JSON.stringify(this.workflow.staticData));
 		return result[0].map((item) => item.json);

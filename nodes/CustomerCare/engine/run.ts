@@ -21,14 +21,58 @@ import { UnconfirmedWriteError } from '../transport/unansweredErrors';
 import { getAccount } from '../transport/request';
 import { send } from './answer';
 import { prepare, recheckAfterRefusal } from './prepare';
-import type { ItemContext, OperationSpec } from './spec';
+import type { ItemContext, OperationSpec, RecordWithFiles } from './spec';
 
 /**
  * n8n's routing node adds no `pairedItem` and the engine guesses it only when the counts of
  * input and output items match, so every item we return names its input item here.
  */
-function toItems(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
-	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+function toItems(records: RecordWithFiles[], itemIndex: number): INodeExecutionData[] {
+	return records.map((record) => ({ ...record, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * The tail of each node run's downloads: n8n runs a declarative node's items together, so the
+ * files of all its items wait here for one another (one file at most on its way per node run).
+ */
+const filesOnTheirWay = new Map<string, Promise<unknown>>();
+
+async function afterTheOtherFiles<T>(key: string, work: () => Promise<T>): Promise<T> {
+	const mine = (filesOnTheirWay.get(key) ?? Promise.resolve()).then(work);
+	const tail = mine.catch(() => undefined);
+	filesOnTheirWay.set(key, tail);
+	try {
+		return await mine;
+	} finally {
+		if (filesOnTheirWay.get(key) === tail) filesOnTheirWay.delete(key);
+	}
+}
+
+/**
+ * The records with their files (spec.binary), one record after another and one file at a time in
+ * the node run; without Continue On Fail the first failure ends the item before its next download.
+ * Under Continue On Fail a failed record is an error item (n8n keeps only the error's message of
+ * its JSON, so the step's error names the record).
+ */
+async function withFiles(
+	ctx: IExecuteSingleFunctions,
+	files: NonNullable<OperationSpec['binary']>,
+	records: IDataObject[],
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const run = `${ctx.getExecutionId()}|${ctx.getNode().id}`;
+	const items: INodeExecutionData[] = [];
+	for (const record of records) {
+		try {
+			const output = await afterTheOtherFiles(run, async () => await files.call(ctx, record, item));
+			items.push(...toItems([output], item.itemIndex));
+		} catch (caught) {
+			const error = nodeErrorOf(caught, item.itemIndex, ctx);
+			if (!ctx.continueOnFail()) throw error;
+			items.push(errorItem(error, item.itemIndex));
+		}
+	}
+	return items;
 }
 
 /** An error as n8n reports it: ours already are; anything else becomes a NodeOperationError of the item. */
@@ -81,7 +125,12 @@ export function runOperation(endpoint: Endpoint, spec: OperationSpec) {
 			};
 			// n8n types the request it built with an optional url, as its own preSend steps take it.
 			request = await prepare(this, spec, requestData.options as IHttpRequestOptions, item);
-			return toItems(await send(this, spec, endpoint, request, item), itemIndex);
+			const records = await send(this, spec, endpoint, request, item);
+			if (spec.binary) return await withFiles(this, spec.binary, records, item);
+			return toItems(
+				records.map((json) => ({ json })),
+				itemIndex,
+			);
 		} catch (caught) {
 			let error = caught;
 			const refused = error instanceof NodeApiError && !(error instanceof UnconfirmedWriteError);

@@ -3,6 +3,7 @@
  * shaping and Simplify record) and what each of its steps is given for one item.
  */
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -54,6 +55,12 @@ export interface OutputLookupStep {
 	needs: (this: IExecuteSingleFunctions, records: IDataObject[]) => LookupName[];
 }
 
+/** An output record and the files it carries (n8n binary data, by field name). */
+export interface RecordWithFiles {
+	json: IDataObject;
+	binary?: IBinaryKeyData;
+}
+
 export interface OperationSpec {
 	/** The operation's parameters: each number, ID and checked field among them is checked before sending. */
 	fields?: INodeProperties[];
@@ -97,4 +104,15 @@ export interface OperationSpec {
 		records: IDataObject[],
 		item: ItemContext,
 	) => Promise<IDataObject[]> | IDataObject[];
+	/**
+	 * Files for the output records (a call's recording), made once the item's records are final
+	 * (never while a list's pages are read: they may be read again), one record after another so
+	 * that one file at most is on its way. It returns the record as output, with its files. Its
+	 * failure fails that record's output item (an error item under Continue On Fail), not the others.
+	 */
+	binary?: (
+		this: IExecuteSingleFunctions,
+		record: IDataObject,
+		item: ItemContext,
+	) => Promise<RecordWithFiles>;
 }

@@ -20,7 +20,7 @@ import { throttleFor, type Release, type SlotResult } from './throttle';
 import { describeWrite, UnconfirmedWriteError, unavailableError, type FailedAttempt } from './unansweredErrors';
 
 /** How long one attempt waits for an answer when the node's Request Options set no Timeout. */
-const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
 
 /** What a request goes out with: the node (for its errors), the way to send, the Request Options. */
 export interface Channel {

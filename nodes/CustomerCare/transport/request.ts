@@ -11,7 +11,7 @@ import { exchange, PROBE } from './exchange';
 import type { QuotaSnapshot } from './quota';
 import { lockoutError } from './rateLimitErrors';
 import { apiError, notFoundError } from './refusalErrors';
-import { sendVia, type ApiRequest, type TransportContext } from './send';
+import { sendVia, type ApiRequest, type Send, type TransportContext } from './send';
 import { requestSettingsOf } from './settings';
 import { throttleFor } from './throttle';
 
@@ -25,6 +25,11 @@ export function quotaOf(account: Account): QuotaSnapshot | undefined {
 
 /** The credential each account was read from, for n8n's authenticated helper (sendVia). */
 const credentialOf = new WeakMap<Account, ICredentialDataDecryptedObject>();
+
+/** How a context sends for an account: with the credential the account was read from. */
+export function senderFor(ctx: TransportContext, account: Account): Send {
+	return sendVia(ctx, credentialOf.get(account));
+}
 
 export async function getAccount(this: TransportContext): Promise<Account> {
 	const credential = await this.getCredentials(CREDENTIAL_TYPE);
@@ -47,7 +52,7 @@ export async function customerCareRequest(
 	const account = request.account ?? (await getAccount.call(this));
 	const channel = {
 		node: this.getNode(),
-		send: sendVia(this, credentialOf.get(account)),
+		send: senderFor(this, account),
 		settings: requestSettingsOf(this, request.itemIndex),
 	};
 	const answer = await exchange(channel, account, request);

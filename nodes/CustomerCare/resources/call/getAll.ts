@@ -17,6 +17,7 @@ import { operation } from '../../engine/operation';
 import type { ItemContext } from '../../engine/spec';
 import { checkDateRanges } from '../../checks/dateRanges';
 import { checked } from '../../checks/declared';
+import { recordingFieldOf, recordingOptions, withRecording } from './recording';
 
 /** A sortable value of a call: times as text sort as written (`YYYY-MM-DD HH:mm:ss`), durations in seconds. */
 function sortKey(call: IDataObject, orderBy: string): string | number {
@@ -134,6 +135,7 @@ export const getAllCallsFields: INodeProperties[] = [
 		asQuery(serviceFilter('calls', 'getCallServices', 'voice service')),
 	]),
 	collection('options', show, [
+		recordingOptions[0],
 		{
 			displayName: 'Order',
 			name: 'order_type',
@@ -163,6 +165,7 @@ export const getAllCallsFields: INodeProperties[] = [
 			description: 'Field the calls are sorted by; the API default is start time',
 			routing: { send: { type: 'query', property: 'order_by' } },
 		},
+		recordingOptions[1],
 	]),
 	simplifyProperty('call', ['getAll']),
 ];
@@ -173,7 +176,7 @@ export const getAllCalls = operation(
 		value: 'getAll',
 		action: 'Get many calls',
 		description:
-			'List the call history of a date range (by start or end time, any length) filtered by call ID, direction, missed or answered, customer phone, agent or voice service; each call carries its recording links (available from 5 minutes after the call ends)',
+			'List the call history of a date range (by start or end time, any length) filtered by call ID, direction, missed or answered, customer phone, agent or voice service; each call carries its recording links (available from 5 minutes after the call ends), and with Download Recording its file as binary data',
 	},
 	CALL.list,
 	{
@@ -181,5 +184,10 @@ export const getAllCalls = operation(
 		simplify: 'call',
 		checks: [normalizeFilters, checkDateRanges(Object.values(CALL.list.dates), { required: true })],
 		list: { ...CALL.list, order: callOrder },
+		async binary(call, { account, itemIndex }) {
+			const field = recordingFieldOf(this);
+			if (!field) return { json: call };
+			return await withRecording(this, call, { account, field, itemIndex });
+		},
 	},
 );
