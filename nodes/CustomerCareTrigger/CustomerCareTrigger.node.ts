@@ -135,6 +135,17 @@ export class CustomerCareTrigger implements INodeType {
 		description:
 			'Act on tickets, leads, deals, calls and SMS of the Customer Care platform, or start a workflow when they change or a monitor goes up or down',
 		defaults: { name: 'Customer Care Trigger' },
+		// What n8n's AI workflow builder searches and reads about the node (n8n-workflow IBuilderHint).
+		builderHint: {
+			searchHint:
+				'CareSoft customer care polling trigger: start a workflow on a missed call, an ended call (with its recording file), a new or changed ticket, contact (customer), lead or deal, a deal won or lost, or a status monitor going down. Each change once.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-customer-care.customerCare',
+					relationHint: 'Finds the caller by phone, opens or updates their ticket, sends an SMS',
+				},
+			],
+		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

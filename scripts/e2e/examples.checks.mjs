@@ -289,6 +289,34 @@ export const TRIGGER_CHECKS = {
 			return `call ${state.calls.id} ended → fired once`;
 		},
 	},
+	/** Call family: an answered call that ended 6 minutes ago, so its recording exists (api-spec §calls). */
+	ccTrigRecording1: {
+		polled: (r, fake) => r.path === path(fake, '/api/v1/calls') && r.query.call_status === undefined,
+		async change({ fake, state }) {
+			const { call } = await fake.control('POST', '/__control/calls', { call_status: 'meetAgent', call_type: 0, customer_id: 50002, end_time: Date.now() - 6 * 60_000 });
+			state.recordedCall = call;
+		},
+		async check({ executions, state, fake }) {
+			const call = state.recordedCall;
+			// Every poll's calls (the first emits the calls of its Start From, 15 minutes back).
+			const items = executions
+				.filter((e) => e.status === 'success')
+				.flatMap((e) => (e.runData['Call ended']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json));
+			const ours = items.filter((c) => Number(c.id) === call.id);
+			assert.equal(ours.length, 1, `call ${call.id} emitted once: ${items.map((c) => c.id).join(', ')}`);
+			assert.deepEqual(ours[0].recording, { available: true, binaryProperty: 'recording' });
+			const downloads = await fake.requests({ method: 'GET', path: `/recordings/${encodeURIComponent(call.call_id)}.mp3` });
+			assert.equal(downloads.length, 1, 'the file downloaded once');
+			assert.equal(downloads[0].headers.authorization, `Bearer ${fake.token}`, 'the Base URL\'s own host gets the token');
+			const puts = (await fake.requests({ method: 'PUT', path: path(fake, '/api/v1/tickets/100002') })).filter((r) =>
+				String(r.body?.ticket?.ticket_comment?.body ?? '').startsWith(`Recording of call ${call.call_id} `),
+			);
+			assert.equal(puts.length, 1, 'one note on the ticket for the call');
+			// The binary's name, size and type, read by the Ticket Update's expression.
+			assert.match(puts[0].body.ticket.ticket_comment.body, new RegExp(`: ${call.call_id}\\.mp3, \\d+(\\.\\d+)? ?(B|kB|bytes), audio/mpeg$`));
+			return `call ${call.id} → recording ${downloads[0].status} → ticket 100002 noted`;
+		},
+	},
 	/** Story 4 (call family): a missed call becomes a call-back ticket. */
 	ccStory4Missed01: {
 		polled: (r, fake) => r.path === path(fake, '/api/v1/calls') && r.query.call_status === 'miss',
