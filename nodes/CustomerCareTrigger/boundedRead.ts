@@ -28,6 +28,11 @@ const MAX_CHUNK_SPAN_MS = 31 * 24 * 3600 * SECOND - SECOND;
  * n8n's own bookkeeping (n8n already keeps a margin of its own below its time limit).
  */
 export const READ_SHARE = 0.6;
+/**
+ * The share of the budget by which a poll's last file (Call Ended's recordings) starts: the
+ * rest is for that file and for the output, so the poll ends in time and its cursor moves.
+ */
+export const FILES_SHARE = 0.8;
 
 /** Narrowings of a poll's first chunk once its budget is spent, before the least chunk is read. */
 const LAST_CHUNK_TRIES = 2;

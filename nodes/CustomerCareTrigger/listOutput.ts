@@ -13,7 +13,12 @@ import { redact } from '../CustomerCare/transport/tokenRedaction';
 import type { ListPoll } from './listRead';
 
 /** The emitted records as the action node's Get Many shows them: Simplify on, labelled and in the account's time. */
-export async function output(poll: ListPoll, records: IDataObject[]): Promise<INodeExecutionData[][]> {
+export async function output(
+	poll: ListPoll,
+	records: IDataObject[],
+	/** When a poll's time for files is up (epoch ms): later calls are emitted without their file. */
+	filesUntil = Infinity,
+): Promise<INodeExecutionData[][]> {
 	const { ctx, event, account } = poll;
 	let shaped = records;
 	if (ctx.getNodeParameter('options.simplify', true) as boolean) {
@@ -27,8 +32,12 @@ export async function output(poll: ListPoll, records: IDataObject[]): Promise<IN
 	}
 	const field = event.recordings ? recordingFieldOf(ctx) : undefined;
 	if (!field) return [ctx.helpers.returnJsonArray(shaped)];
-	return [await withRecordings(poll, shaped, field)];
+	return [await withRecordings(poll, shaped, field, filesUntil)];
 }
+
+/** A poll that found more files than its time allows emits the rest without them, and moves on. */
+const TIME_UP =
+	'Not downloaded: this poll had no time left for more files (n8n gives a poll a limited time). Call → Get Many with Download Recording, filtered by its Call ID, reads it.';
 
 /**
  * Each call with its recording, one after another (one file at most on its way). A poll has no
@@ -39,9 +48,14 @@ async function withRecordings(
 	{ ctx, account }: ListPoll,
 	calls: IDataObject[],
 	field: string,
+	filesUntil: number,
 ): Promise<INodeExecutionData[]> {
 	const items: INodeExecutionData[] = [];
 	for (const call of calls) {
+		if (Date.now() >= filesUntil) {
+			items.push({ json: { ...call, recording: { available: false, reason: TIME_UP } } });
+			continue;
+		}
 		try {
 			const { json, binary } = await withRecording(ctx, call, { account, field });
 			items.push(binary ? { json, binary } : { json });

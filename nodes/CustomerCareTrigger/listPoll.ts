@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toEpochMs } from '../CustomerCare/transport/dates';
 import { MAX_PAGE_SIZE } from '../CustomerCare/transport/pages';
 import { getAccount } from '../CustomerCare/transport/request';
-import { boundedRead } from './boundedRead';
+import { FILES_SHARE, boundedRead } from './boundedRead';
 import { completeRead, planPoll, rememberStatuses, type PollState } from './cursor';
 import { passesLocalFilters, queryOf } from './eventFilters';
 import type { ListEvent } from './events';
@@ -108,6 +108,8 @@ export async function pollList(
 			: await output(
 					poll,
 					emitted.map((change) => change.record),
+					// Recordings are fetched in what the read left of the budget, so that the poll ends in time.
+					budget.startedAt + budget.budgetMs * FILES_SHARE,
 				);
 	moveTo(state, next);
 	return result;

@@ -431,3 +431,29 @@ describe('Call Ended with Download Recording', () => {
 		expect(recordingRequests()).toEqual([]);
 	});
 });
+
+describe('Call Ended with Download Recording within the poll\'s time (red team, helper-23)', () => {
+	test('a poll with more files than its time allows emits every call, the later ones without their file, and moves on', async () => {
+		const calls = Array.from({ length: 20 }, (_, n) => answeredCall((10 + n) * MINUTE));
+		// Each file answers in 200 ms: 20 files would take 4 s of a poll given 1 s.
+		platform.inject({ kind: 'latency', ms: 200, path: '/recordings/' });
+		const run = new TriggerRun(
+			{ event: 'callEnded', options: { downloadRecording: true, simplify: false, startFrom: iso(Date.now() - 60 * MINUTE) } },
+			accountOf(platform),
+		);
+		run.pollBudgetMs = 1000;
+		await run.poll();
+		const ours = run.lastItems.filter((item) => calls.some((call) => call.call_id === item.json.call_id));
+		expect(ours).toHaveLength(calls.length);
+		const downloaded = ours.filter((item) => item.binary?.data);
+		const notDownloaded = ours.filter((item) => !item.binary);
+		expect(recordingRequests().length).toBeLessThan(calls.length);
+		expect(downloaded.length).toBe(recordingRequests().length);
+		expect(notDownloaded.length).toBeGreaterThan(0);
+		for (const item of notDownloaded)
+			expect(item.json.recording).toEqual({ available: false, reason: expect.stringMatching(/^Not downloaded: this poll had no time left/) });
+		// The cursor moved: the next poll emits none of them again.
+		await run.poll();
+		expect(run.lastItems.filter((item) => calls.some((call) => call.call_id === item.json.call_id))).toEqual([]);
+	});
+});
