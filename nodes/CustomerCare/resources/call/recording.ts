@@ -109,8 +109,20 @@ export async function withRecording(
 			? none(`The recording host (${answer.origin}) has no such file (HTTP 404)`)
 			: notYet(`The recording host (${answer.origin}) has no file yet (HTTP 404). `);
 	}
+	const kept = answer.kept;
+	// `path` is a streaming link: a player or a login page answered there is no recording.
+	if (!isAudioLike(kept.mimeType) || kept.fileSize === '0 B' || kept.fileSize === '0 bytes')
+		return none(
+			`The recording link answered ${kept.mimeType || 'an unknown type'} (${kept.fileSize ?? 'no size'}), not an audio file: it was not kept`,
+		);
 	return {
 		json: { ...call, recording: { available: true, binaryProperty: field } },
-		binary: { [field]: answer.kept },
+		binary: { [field]: kept },
 	};
+}
+
+/** A recording's type: audio, or a type that says nothing (octet-stream, none). */
+function isAudioLike(mimeType: string | undefined): boolean {
+	const type = (mimeType ?? '').toLowerCase();
+	return type === '' || type.startsWith('audio/') || type === 'application/octet-stream' || type === 'video/mp4';
 }
