@@ -24,7 +24,13 @@ const DAY = 24 * 60 * MINUTE;
 
 let platform: FakePlatform;
 const clock = useTestClock();
-useFakePlatform((started) => (platform = started), { now: clockedNow });
+// The 5-minute rule reads a call's end time in the account's zone (the credential's Account Time
+// Zone says which). Under CC_FAKE_STRICT=1 the fake's other forms stay on, but its call times stay
+// in the account's zone: written in another (its callZone form), every call would look 7 hours old.
+useFakePlatform((started) => (platform = started), {
+	now: clockedNow,
+	answerForms: { ...(process.env.CC_FAKE_STRICT === '1' ? { all: true } : {}), callZone: null },
+});
 
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
