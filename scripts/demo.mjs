@@ -29,7 +29,7 @@ const ACTIVATE = 'Publish a trigger example first (it reads the changes made aft
 export const DEMO_COMMANDS = [
 	{ name: 'ticket-solved', args: '[ticket id]', what: 'an open or pending ticket becomes solved', reacts: 'the example “Ticket solved → satisfaction survey”', run: ticketSolved },
 	{ name: 'missed-call', args: '', what: 'a missed call from customer 50002 ends now', reacts: 'the examples “Missed call → find the caller → call-back ticket” and “Call ended → log it”', run: missedCall },
-	{ name: 'recorded-call', args: '', what: 'an answered call of customer 50002, ended 6 minutes ago (its recording exists)', reacts: 'the example “Call ended → its recording on the ticket”', run: recordedCall },
+	{ name: 'recorded-call', args: '', what: 'an answered call of customer 50002 on a new ticket, ended 6 minutes ago (its recording exists)', reacts: 'the example “Call ended → its recording on the ticket”', run: recordedCall },
 	{ name: 'monitor-down', args: '[monitor id]', what: 'status monitor 1 ("API") goes DOWN', reacts: 'the example “Monitor goes DOWN → page the on-call”', run: (fake, id) => setMonitor(fake, id, 0) },
 	{ name: 'monitor-up', args: '[monitor id]', what: 'the monitor comes back UP', reacts: 'no example (“Monitor goes DOWN → page the on-call” watches DOWN only)', run: (fake, id) => setMonitor(fake, id, 1) },
 	{ name: 'lead-created', args: '', what: 'a new lead arrives', reacts: 'the example “New lead → notify sales”', run: leadCreated },
@@ -91,8 +91,9 @@ async function missedCall(fake) {
 
 /** The platform makes a recording 5 minutes after the call ends (api-spec §calls): this one has it. */
 async function recordedCall(fake) {
-	const { call } = await control(fake, 'POST', '/calls', { call_status: 'meetAgent', call_type: 0, customer_id: 50002, end_time: Date.now() - 6 * 60_000 });
-	return `answered call ${call.id} (${call.call_id}) from ${call.caller}, ended 6 minutes ago, with its recording`;
+	const { ticket } = await control(fake, 'POST', '/tickets', { requester_id: 50002, ticket_status: 'open', ticket_subject: 'Demo: a recorded call' });
+	const { call } = await control(fake, 'POST', '/calls', { call_status: 'meetAgent', call_type: 0, customer_id: 50002, ticket_id: ticket.ticket_id, end_time: Date.now() - 6 * 60_000 });
+	return `answered call ${call.id} (${call.call_id}) from ${call.caller}, ended 6 minutes ago, with its recording, on ticket ${ticket.ticket_id}`;
 }
 
 async function setMonitor(fake, id, status) {

@@ -293,7 +293,9 @@ export const TRIGGER_CHECKS = {
 	ccTrigRecording1: {
 		polled: (r, fake) => r.path === path(fake, '/api/v1/calls') && r.query.call_status === undefined,
 		async change({ fake, state }) {
-			const { call } = await fake.control('POST', '/__control/calls', { call_status: 'meetAgent', call_type: 0, customer_id: 50002, end_time: Date.now() - 6 * 60_000 });
+			// An open ticket of its own: a note on it changes no status another example watches.
+			const { ticket } = await fake.control('POST', '/__control/tickets', { requester_id: 50002, ticket_status: 'open', ticket_subject: 'E2E recorded call' });
+			const { call } = await fake.control('POST', '/__control/calls', { call_status: 'meetAgent', call_type: 0, customer_id: 50002, ticket_id: ticket.ticket_id, end_time: Date.now() - 6 * 60_000 });
 			state.recordedCall = call;
 		},
 		async check({ executions, state, fake }) {
@@ -308,13 +310,13 @@ export const TRIGGER_CHECKS = {
 			const downloads = await fake.requests({ method: 'GET', path: `/recordings/${encodeURIComponent(call.call_id)}.mp3` });
 			assert.equal(downloads.length, 1, 'the file downloaded once');
 			assert.equal(downloads[0].headers.authorization, `Bearer ${fake.token}`, 'the Base URL\'s own host gets the token');
-			const puts = (await fake.requests({ method: 'PUT', path: path(fake, '/api/v1/tickets/100002') })).filter((r) =>
+			const puts = (await fake.requests({ method: 'PUT', path: path(fake, `/api/v1/tickets/${call.ticket_id}`) })).filter((r) =>
 				String(r.body?.ticket?.ticket_comment?.body ?? '').startsWith(`Recording of call ${call.call_id} `),
 			);
 			assert.equal(puts.length, 1, 'one note on the ticket for the call');
 			// The binary's name, size and type, read by the Ticket Update's expression.
 			assert.match(puts[0].body.ticket.ticket_comment.body, new RegExp(`: ${call.call_id}\\.mp3, \\d+(\\.\\d+)? ?(B|kB|bytes), audio/mpeg$`));
-			return `call ${call.id} → recording ${downloads[0].status} → ticket 100002 noted`;
+			return `call ${call.id} → recording ${downloads[0].status} → its ticket ${call.ticket_id} noted`;
 		},
 	},
 	/** Story 4 (call family): a missed call becomes a call-back ticket. */

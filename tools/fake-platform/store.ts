@@ -781,7 +781,7 @@ export class Store {
 			hold_time: hold,
 			talk_time: talk,
 			end_status: 'cus',
-			ticket_id: null,
+			ticket_id: partial.ticket_id ?? null,
 			missed_reason: status === 'miss' ? 'missed_customer' : null,
 			last_agent_id: agentIp ? Number(agentIp) : null,
 			last_user_id: agent?.id ?? null,
