@@ -19,12 +19,10 @@ import { listRootOf, missingRootError, writeWithoutRootError } from '../transpor
 import { findLostCreate } from '../transport/createLookup';
 import { UnconfirmedWriteError } from '../transport/unansweredErrors';
 import { fetchList } from '../transport/list';
-import { isPlainObject } from '../transport/looseValues';
+import { isRecord } from '../transport/looseValues';
 import { customerCareRequest, type ApiRequest } from '../transport/request';
 import type { ItemContext, OperationSpec } from './spec';
 
-/** A record: a plain object with at least one key. */
-const isRecord = (value: unknown) => isPlainObject(value) && Object.keys(value).length > 0;
 
 /**
  * A get, create, update or send answers one record: an empty `[]` or `{}` in its place (PHP

@@ -20,6 +20,11 @@ export function isPlainObject(value: unknown): value is IDataObject {
 	return prototype === Object.prototype || prototype === null;
 }
 
+/** A record: a plain object with at least one key (PHP writes an empty object as `[]` or `{}`). */
+export function isRecord(value: unknown): value is IDataObject {
+	return isPlainObject(value) && Object.keys(value).length > 0;
+}
+
 /** The entries of a comma-separated list, trimmed, the empty ones left out (`",7, 8,"` → 7, 8). */
 export function commaSeparated(text: string): string[] {
 	return text

@@ -13,7 +13,7 @@ import { missingRootError, writeWithoutRootError } from '../../transport/answerS
 import { holdsPhone, storedPhoneForms } from '../../checks/phone';
 import { readApiTime } from '../../transport/clock';
 import { FOUND_AFTER_LOST_ANSWER } from '../../transport/createLookup';
-import { isPlainObject } from '../../transport/looseValues';
+import { isRecord } from '../../transport/looseValues';
 import {
 	customerCareRequest,
 	type Account,
@@ -21,8 +21,6 @@ import {
 } from '../../transport/request';
 import { UnconfirmedWriteError } from '../../transport/unansweredErrors';
 
-const isRecord = (value: unknown): value is IDataObject =>
-	isPlainObject(value) && Object.keys(value).length > 0;
 
 /** A failure code whose message says this (any case; `exist` also as `exists`). */
 const saying = (message: RegExp) => (_status: number, body: IDataObject | undefined) =>
