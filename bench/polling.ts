@@ -9,7 +9,7 @@
  */
 import { sleep, type IDataObject } from 'n8n-workflow';
 
-import { resetThrottles } from '../nodes/CustomerCare/transport/throttle';
+import { resetThrottles } from '../nodes/CustomerCare/transport/rate/throttle';
 import { accountOf, TriggerRun } from '../tools/engine-harness/harness';
 import { FakePlatform } from '../tools/fake-platform';
 import { printTable, round, writeResults, type Cell } from './lib/report';

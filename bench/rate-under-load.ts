@@ -14,7 +14,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { sleep } from 'n8n-workflow';
 
-import { resetThrottles } from '../nodes/CustomerCare/transport/throttle';
+import { resetThrottles } from '../nodes/CustomerCare/transport/rate/throttle';
 import { accountOf, runNode } from '../tools/engine-harness/harness';
 import { busiestSecond } from '../tools/fake-platform';
 import { FakePlatformProcess } from '../tools/fake-platform/process';

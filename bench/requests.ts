@@ -11,7 +11,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { resetThrottles } from '../nodes/CustomerCare/transport/throttle';
+import { resetThrottles } from '../nodes/CustomerCare/transport/rate/throttle';
 import { accountOf, runNode, TriggerRun } from '../tools/engine-harness/harness';
 import { FakePlatform } from '../tools/fake-platform';
 import { printTable, writeResults, type Cell } from './lib/report';

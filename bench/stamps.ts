@@ -4,7 +4,7 @@
  * Date.parse as a floor: a Return All of 20,000 tickets reads 40,000 list stamps.
  *   npx ts-node --transpile-only bench/stamps.ts
  */
-import { readApiTime, type PlatformClock } from '../nodes/CustomerCare/transport/clock';
+import { readApiTime, type PlatformClock } from '../nodes/CustomerCare/basics/clock';
 
 const N = 200_000;
 const base = Date.UTC(2026, 0, 1);

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
-import { idsOf, isEmpty } from '../CustomerCare/transport/looseValues';
+import { idsOf, isEmpty } from '../CustomerCare/basics/looseValues';
 import { codeIsChosen } from '../CustomerCare/description/filters';
 import type { Change, PollState } from './cursor';
 import type { ListEvent } from './events';

@@ -9,7 +9,7 @@ import { carriesCustomFields, withFieldLabels } from '../CustomerCare/customFiel
 import { readLookups } from '../CustomerCare/definitions/lookups';
 import { presentLookupsOf, presentRecords } from '../CustomerCare/output/simplify';
 import { recordingFieldOf, withRecording } from '../CustomerCare/resources/call/recording';
-import { redact } from '../CustomerCare/transport/tokenRedaction';
+import { redact } from '../CustomerCare/transport';
 import type { ListPoll } from './listRead';
 
 /** The emitted records as the action node's Get Many shows them: Simplify on, labelled and in the account's time. */

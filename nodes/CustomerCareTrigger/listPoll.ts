@@ -7,9 +7,8 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toEpochMs } from '../CustomerCare/transport/dates';
-import { MAX_PAGE_SIZE } from '../CustomerCare/transport/pages';
-import { getAccount } from '../CustomerCare/transport/request';
+import { toEpochMs } from '../CustomerCare/basics/dates';
+import { MAX_PAGE_SIZE, getAccount } from '../CustomerCare/transport';
 import { FILES_SHARE, boundedRead } from './boundedRead';
 import { completeRead, planPoll, rememberStatuses, type PollState } from './cursor';
 import { passesLocalFilters, queryOf } from './eventFilters';

@@ -5,9 +5,8 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { readApiTime, toQueryTime } from '../CustomerCare/transport/clock';
-import { readAllPages, type PagedReadOptions, type PagesRead } from '../CustomerCare/transport/pages';
-import type { Account } from '../CustomerCare/transport/request';
+import { readApiTime, toQueryTime } from '../CustomerCare/basics/clock';
+import { readAllPages, type PagedReadOptions, type PagesRead, type Account } from '../CustomerCare/transport';
 import { changeOf, stampedWithin, type Change, type ReadWindow } from './cursor';
 import type { ListEvent } from './events';
 

@@ -7,8 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../CustomerCare/api/endpoints';
 import { presentRecords } from '../CustomerCare/output/simplify';
-import { listRecordsOf } from '../CustomerCare/transport/answerShape';
-import { customerCareRequest, getAccount } from '../CustomerCare/transport/request';
+import { listRecordsOf, customerCareRequest, getAccount } from '../CustomerCare/transport';
 import type { PollState } from './cursor';
 import { moveTo } from './staticData';
 

@@ -3,7 +3,7 @@
  * credential's clock does not match the platform's (docs/api.md#times). It only logs; what is
  * emitted does not depend on it (cursor.ts emits such changes once all the same).
  */
-import { stampsOutsideMessage } from '../CustomerCare/transport/clock';
+import { stampsOutsideMessage } from '../CustomerCare/basics/clock';
 import { outsideWindow, type Change, type PollState, type ReadWindow } from './cursor';
 import type { ListPoll } from './listRead';
 

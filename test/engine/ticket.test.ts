@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FakePlatform, type RecordedRequest, type TicketRec } from '../../tools/fake-platform';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { resetThrottles } from '../../nodes/CustomerCare/transport/rate/throttle';
 import { useFakePlatform } from './helpers/fake-platform-per-file';
 import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
 import { ACCOUNT_ZONE, expectReadable } from './helpers/readable';

@@ -9,8 +9,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { FakePlatform } from '../../tools/fake-platform';
 import { accountOf, jsonOf, listSearch, loadOptions, runNode, testCredentials, TriggerRun, type Account } from '../../tools/engine-harness/harness';
-import { accountOf as transportAccountOf } from '../../nodes/CustomerCare/transport/account';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import { accountOf as transportAccountOf } from '../../nodes/CustomerCare/transport/request/account';
+import { resetThrottles } from '../../nodes/CustomerCare/transport/rate/throttle';
 import { TIMEOUT_MS } from './faults';
 import type { ErrorSeen, Observation, PollSeen } from './invariants';
 

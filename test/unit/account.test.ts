@@ -5,8 +5,8 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { accountOf, isHostAllowed } from '../../nodes/CustomerCare/transport/account';
-import { requestSettingsOf } from '../../nodes/CustomerCare/transport/settings';
+import { accountOf, isHostAllowed } from '../../nodes/CustomerCare/transport/request/account';
+import { requestSettingsOf } from '../../nodes/CustomerCare/transport/request/settings';
 
 const node = { id: 'n', name: 'Customer Care', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const credentials = { baseUrl: ' https://api.example.com/ ', domain: ' acme ', apiToken: 't', maxRequestsPerSecond: 15 };

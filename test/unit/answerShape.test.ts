@@ -5,8 +5,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { listRecordsOf } from '../../nodes/CustomerCare/transport/answerShape';
-import { isFailureCode } from '../../nodes/CustomerCare/transport/answerMessage';
+import { listRecordsOf } from '../../nodes/CustomerCare/transport/answers/answerShape';
+import { isFailureCode } from '../../nodes/CustomerCare/transport/answers/answerMessage';
 
 const node: INode = {
 	id: 'n',

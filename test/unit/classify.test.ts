@@ -11,8 +11,8 @@
  */
 import fc from 'fast-check';
 
-import { classify, classifyAnswer, classifyError, failureOf, recordMissing } from '../../nodes/CustomerCare/transport/classify';
-import { nextStep } from '../../nodes/CustomerCare/transport/retry';
+import { classify, classifyAnswer, classifyError, failureOf, recordMissing } from '../../nodes/CustomerCare/transport/request/classify';
+import { nextStep } from '../../nodes/CustomerCare/transport/request/retry';
 import { propertyRuns } from './property';
 
 const HOST = 'https://api.example.com';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 
 import { htmlToText } from '../../nodes/CustomerCare/output/htmlText';
-import { apiError } from '../../nodes/CustomerCare/transport/refusalErrors';
+import { apiError } from '../../nodes/CustomerCare/transport/answers/refusalErrors';
 import { propertyRuns } from './property';
 
 const node = { id: '1', name: 'Customer Care', type: 't', typeVersion: 1, position: [0, 0], parameters: {} } as INode;

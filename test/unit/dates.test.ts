@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import { isValidTimeZone, toEpochMs, toIsoZ, toSlashDate, toZoneless } from '../../nodes/CustomerCare/transport/dates';
+import { isValidTimeZone, toEpochMs, toIsoZ, toSlashDate, toZoneless } from '../../nodes/CustomerCare/basics/dates';
 import { offsetChanges } from './offsetChanges';
 import { propertyRuns } from './property';
 

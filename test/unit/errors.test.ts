@@ -4,10 +4,10 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { extraDataOf } from '../../nodes/CustomerCare/transport/answerMessage';
-import { idsOf } from '../../nodes/CustomerCare/transport/looseValues';
-import { apiError, notFoundError } from '../../nodes/CustomerCare/transport/refusalErrors';
-import { redact, tokenForms } from '../../nodes/CustomerCare/transport/tokenRedaction';
+import { extraDataOf } from '../../nodes/CustomerCare/transport/answers/answerMessage';
+import { idsOf } from '../../nodes/CustomerCare/basics/looseValues';
+import { apiError, notFoundError } from '../../nodes/CustomerCare/transport/answers/refusalErrors';
+import { redact, tokenForms } from '../../nodes/CustomerCare/transport/answers/tokenRedaction';
 
 const NODE = { id: '1', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const failure = { method: 'PUT', path: '/api/v1/tickets/7', host: 'https://api.example.com' };

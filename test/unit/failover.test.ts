@@ -12,7 +12,7 @@ import {
 	markPrimaryUp,
 	primaryOnTrial,
 	resetFailover,
-} from '../../nodes/CustomerCare/transport/failover';
+} from '../../nodes/CustomerCare/transport/request/failover';
 import { propertyRuns } from './property';
 
 const BACKUP_FIRST_MS = 60_000;

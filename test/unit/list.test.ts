@@ -10,9 +10,9 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { toIsoZ } from '../../nodes/CustomerCare/transport/dates';
-import { splitWindow } from '../../nodes/CustomerCare/transport/dateWindows';
-import { dedupe } from '../../nodes/CustomerCare/transport/pages';
+import { toIsoZ } from '../../nodes/CustomerCare/basics/dates';
+import { splitWindow } from '../../nodes/CustomerCare/transport/lists/dateWindows';
+import { dedupe } from '../../nodes/CustomerCare/transport/lists/pages';
 import { propertyRuns } from './property';
 
 const SECOND = 1000;

@@ -11,7 +11,7 @@
  * Each process keeps sending as its workflows do (a new item whenever the throttle lets one go;
  * waiting out a cool-down; giving up only when the guard stops).
  */
-import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
+import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/rate/throttle';
 
 beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_000 }));
 afterEach(() => jest.useRealTimers());

@@ -5,7 +5,7 @@
  * before probing once the run nears the limit.
  */
 import fc from 'fast-check';
-import { LockoutGuard } from '../../nodes/CustomerCare/transport/lockout';
+import { LockoutGuard } from '../../nodes/CustomerCare/transport/rate/lockout';
 import { propertyRuns } from './property';
 const LIMIT = 20;
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import { toOffsetIso } from '../../nodes/CustomerCare/transport/dates';
+import { toOffsetIso } from '../../nodes/CustomerCare/basics/dates';
 import { offsetChanges } from './offsetChanges';
 import { propertyRuns } from './property';
 

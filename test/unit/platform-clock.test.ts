@@ -11,8 +11,8 @@
 import fc from 'fast-check';
 import { checkField, type Fail } from '../../nodes/CustomerCare/checks/fieldRule';
 import { presentTime } from '../../nodes/CustomerCare/output/simplifyRecord';
-import { readApiTime, type ClockConvention, type PlatformClock } from '../../nodes/CustomerCare/transport/clock';
-import { splitWindow } from '../../nodes/CustomerCare/transport/dateWindows';
+import { readApiTime, type ClockConvention, type PlatformClock } from '../../nodes/CustomerCare/basics/clock';
+import { splitWindow } from '../../nodes/CustomerCare/transport/lists/dateWindows';
 import { propertyRuns } from './property';
 import { DateTime } from 'luxon';
 const SECOND = 1000;

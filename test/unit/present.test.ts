@@ -10,9 +10,9 @@ import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import { RECORDS, type RecordKind } from '../../nodes/CustomerCare/api/records';
-import { toEpochMs, toIsoZ, toOffsetIso, toZoneless } from '../../nodes/CustomerCare/transport/dates';
+import { toEpochMs, toIsoZ, toOffsetIso, toZoneless } from '../../nodes/CustomerCare/basics/dates';
 import { present, presentTime } from '../../nodes/CustomerCare/output/simplifyRecord';
-import type { PlatformClock } from '../../nodes/CustomerCare/transport/clock';
+import type { PlatformClock } from '../../nodes/CustomerCare/basics/clock';
 import { DOCUMENTED_RECORDS, type AccountList, type DocumentedCode, type DocumentedRecord } from '../engine/helpers/documented-records';
 import { propertyRuns } from './property';
 

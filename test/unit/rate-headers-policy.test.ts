@@ -8,9 +8,9 @@
  */
 import { AxiosHeaders } from 'axios';
 
-import { blockedError } from '../../nodes/CustomerCare/transport/rateLimitErrors';
-import { readRateHeaders } from '../../nodes/CustomerCare/transport/rateHeaders';
-import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
+import { blockedError } from '../../nodes/CustomerCare/transport/answers/rateLimitErrors';
+import { readRateHeaders } from '../../nodes/CustomerCare/transport/rate/rateHeaders';
+import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/rate/throttle';
 
 const T0 = 1_800_000_000_000;
 const HOUR = 3_600_000;

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 
-import { readRateHeaders } from '../../nodes/CustomerCare/transport/rateHeaders';
+import { readRateHeaders } from '../../nodes/CustomerCare/transport/rate/rateHeaders';
 import { propertyRuns } from './property';
 
 const NOW = Date.UTC(2026, 10, 27, 7, 0, 0);

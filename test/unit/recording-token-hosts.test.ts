@@ -5,8 +5,8 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { accountOf } from '../../nodes/CustomerCare/transport/account';
-import { takesToken } from '../../nodes/CustomerCare/transport/fileDownload';
+import { accountOf } from '../../nodes/CustomerCare/transport/request/account';
+import { takesToken } from '../../nodes/CustomerCare/transport/request/fileDownload';
 
 const node = { id: 'n', name: 'Customer Care', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const credentials = {

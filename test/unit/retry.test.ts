@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 
-import type { Verdict } from '../../nodes/CustomerCare/transport/classify';
-import { classifyAnswer } from '../../nodes/CustomerCare/transport/classify';
-import { nextStep, probeResultOf, type AttemptState, type ProbeResult } from '../../nodes/CustomerCare/transport/retry';
+import type { Verdict } from '../../nodes/CustomerCare/transport/request/classify';
+import { classifyAnswer } from '../../nodes/CustomerCare/transport/request/classify';
+import { nextStep, probeResultOf, type AttemptState, type ProbeResult } from '../../nodes/CustomerCare/transport/request/retry';
 import { propertyRuns } from './property';
 
 const HOST = 'https://api.example.com';

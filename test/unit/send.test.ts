@@ -6,8 +6,8 @@
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import type { Account } from '../../nodes/CustomerCare/transport/account';
-import { sendOnce, type FullResponse } from '../../nodes/CustomerCare/transport/send';
+import type { Account } from '../../nodes/CustomerCare/transport/request/account';
+import { sendOnce, type FullResponse } from '../../nodes/CustomerCare/transport/request/send';
 
 const account: Account = { clock: { zone: 'Asia/Ho_Chi_Minh', convention: 'wallClock' }, baseUrl: 'https://api.example.com', domain: 'acme corp', token: 't', maxPerSecond: 15, key: 'k', budgetKey: 'b', allowedDomains: 'api.example.com' };
 

@@ -4,7 +4,7 @@
  * (docs/api.md#limits) and answers with the hour's Remaining after a round trip; a 429 gets the
  * process's burst pause. Seeded: the same options give the same figures.
  */
-import { SharedRate } from '../../nodes/CustomerCare/transport/sharedRate';
+import { SharedRate } from '../../nodes/CustomerCare/transport/rate/sharedRate';
 import { mulberry32 } from '../../tools/fake-platform';
 
 export const LIMIT_PER_SECOND = 15;

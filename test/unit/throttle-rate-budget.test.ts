@@ -12,7 +12,7 @@
  * the fix (docs/rate-budget.md, "A request without an answer").
  */
 import { busiestSecond } from '../../tools/fake-platform';
-import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
+import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/rate/throttle';
 import { simulate, type Planned } from './throttleSimulation';
 
 beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_000 }));

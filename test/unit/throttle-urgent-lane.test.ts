@@ -14,7 +14,8 @@
 import fc from 'fast-check';
 
 import { busiestSecond } from '../../tools/fake-platform';
-import { AccountThrottle, type Release, type SlotResult } from '../../nodes/CustomerCare/transport/throttle';
+import type { SlotResult } from '../../nodes/CustomerCare/transport/rate/slot';
+import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/rate/throttle';
 import { propertyRuns } from './property';
 
 const START = 1_800_000_000_000;

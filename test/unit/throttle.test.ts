@@ -13,9 +13,9 @@
 import fc from 'fast-check';
 
 import { busiestSecond } from '../../tools/fake-platform';
-import { SharedRate } from '../../nodes/CustomerCare/transport/sharedRate';
-import { LoopWatch, RoundTripFloor } from '../../nodes/CustomerCare/transport/roundTrip';
-import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
+import { SharedRate } from '../../nodes/CustomerCare/transport/rate/sharedRate';
+import { LoopWatch, RoundTripFloor } from '../../nodes/CustomerCare/transport/rate/roundTrip';
+import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/rate/throttle';
 import { simulate } from './throttleSimulation';
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);

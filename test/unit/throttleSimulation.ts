@@ -5,7 +5,7 @@
  * throttle let it go, and its answer is back `back` ms after that. Returns the arrivals, to count
  * the server's busiest second. Shared by test/unit/throttle.test.ts and the red team's tests.
  */
-import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
+import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/rate/throttle';
 
 export interface Planned {
 	startAt: number;

@@ -7,10 +7,10 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import type { Account } from '../../nodes/CustomerCare/transport/account';
-import { exchange } from '../../nodes/CustomerCare/transport/exchange';
-import type { FullResponse } from '../../nodes/CustomerCare/transport/send';
-import { resetThrottles } from '../../nodes/CustomerCare/transport/throttle';
+import type { Account } from '../../nodes/CustomerCare/transport/request/account';
+import { exchange } from '../../nodes/CustomerCare/transport/request/exchange';
+import type { FullResponse } from '../../nodes/CustomerCare/transport/request/send';
+import { resetThrottles } from '../../nodes/CustomerCare/transport/rate/throttle';
 
 const node: INode = { id: 'n', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} };
 const account: Account = { clock: { zone: 'Asia/Ho_Chi_Minh', convention: 'wallClock' }, baseUrl: 'https://api.example.com', domain: 'acme', token: 't0k3n', maxPerSecond: 15, key: 'k', budgetKey: 'time-limit' };

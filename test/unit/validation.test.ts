@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import { toIsoZ, toZoneless } from '../../nodes/CustomerCare/transport/dates';
+import { toIsoZ, toZoneless } from '../../nodes/CustomerCare/basics/dates';
 import { checkField, type Fail, type FieldRule } from '../../nodes/CustomerCare/checks/fieldRule';
-import { isEmpty } from '../../nodes/CustomerCare/transport/looseValues';
+import { isEmpty } from '../../nodes/CustomerCare/basics/looseValues';
 import { propertyRuns } from './property';
 
 class Refused extends Error {}

@@ -6,9 +6,7 @@
  * Paths are what follows `{Base URL}/{domain}`. A `{id}` in a path is the record's ID, filled
  * in by `pathWithId`.
  */
-import type { IHttpRequestMethods } from 'n8n-workflow';
-
-import type { ListSpec } from '../transport/list';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 export interface Endpoint {
 	method: IHttpRequestMethods;
@@ -31,6 +29,33 @@ export interface DateFilter {
 	to: string;
 	/** The record's time the pair filters, e.g. `updated_at`. */
 	field: string;
+}
+
+/** How a list is read (transport/lists/): its answer's root, its pages, its date windows, its order. */
+export interface ListSpec {
+	/** The property of the answer that holds the records, e.g. `tickets`. */
+	rootProperty: string;
+	/** The endpoint pages with `page`/`count` and reports `numFound`; otherwise it returns everything at once. */
+	paged?: boolean;
+	/** Records are de-duplicated on this property when pages overlap (records moving while we read). */
+	idProperty?: string;
+	/**
+	 * Date-window query pairs `[since, to]` the endpoint limits to 31 days, in the API's order
+	 * of precedence. A longer range on the first pair present is split into windows.
+	 */
+	windowPairs?: Array<[string, string]>;
+	/**
+	 * A date pair the spec marks required although another pair decides the filter (calls:
+	 * `start_time_since` is "required", and when `end_time_since` is also sent, end_time wins).
+	 * Whenever `decides` is sent, `covers` is sent beside it (transport/lists/dateWindows.ts withCoveringPair).
+	 */
+	coveringPair?: { decides: [string, string]; covers: [string, string] };
+	/**
+	 * The order the API returns records in for this query. When given, the windows of a long
+	 * range are merged in that order (each window read up to the limit, then sorted);
+	 * otherwise the windows follow each other oldest first.
+	 */
+	order?: (qs: IDataObject) => (a: IDataObject, b: IDataObject) => number;
 }
 
 /** A list endpoint: a GET whose answer holds many records, with its pages, windows and filters. */

@@ -5,8 +5,8 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { readApiTime, type PlatformClock } from '../transport/clock';
-import { isEmpty } from '../transport/looseValues';
+import { readApiTime, type PlatformClock } from '../basics/clock';
+import { isEmpty } from '../basics/looseValues';
 import { checkField, type Fail } from './fieldRule';
 
 /** A date-range filter of a list: the query names of its two ends and the names the user sees. */

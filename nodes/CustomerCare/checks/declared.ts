@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import type { PlatformClock } from '../transport/clock';
+import type { PlatformClock } from '../basics/clock';
 import { checkField, failFor, getPath, setPath, type Fail, type FieldRule } from './fieldRule';
 
 

@@ -9,9 +9,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toQueryTime, type PlatformClock } from '../transport/clock';
-import { toEpochMs, toZoneless } from '../transport/dates';
-import { commaSeparated, isEmpty } from '../transport/looseValues';
+import { toQueryTime, type PlatformClock } from '../basics/clock';
+import { toEpochMs, toZoneless } from '../basics/dates';
+import { commaSeparated, isEmpty } from '../basics/looseValues';
 import { normalizedPhone, notAPhone } from './phone';
 
 

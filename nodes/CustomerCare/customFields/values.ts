@@ -5,10 +5,10 @@
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { toEpochMs, toSlashDate } from '../transport/dates';
+import { toEpochMs, toSlashDate } from '../basics/dates';
 import type { FieldDefinition, FieldValue } from '../definitions/lookups';
 import { decimalNumber, type Fail } from '../checks/fieldRule';
-import { commaSeparated, isEmpty } from '../transport/looseValues';
+import { commaSeparated, isEmpty } from '../basics/looseValues';
 
 /** `free`: a type the node does not know, or none: text that the platform judges. */
 export type FieldKind =

@@ -7,9 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CUSTOM_FIELD, DEAL, LEAD, type ListEndpoint } from '../api/endpoints';
-import { fetchList } from '../transport/list';
-import { isLowNow } from '../transport/quota';
-import { quotaOf, type Account, type TransportContext } from '../transport/request';
+import { fetchList, isLowNow, quotaOf, type Account, type TransportContext } from '../transport';
 
 /**
  * A custom-field definition (docs/api.md#custom-fields; `lable` is the API's spelling), as

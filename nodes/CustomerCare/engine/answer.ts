@@ -15,12 +15,9 @@ import type { Endpoint } from '../api/endpoints';
 import { checkLimit } from '../checks/declared';
 import { readLookups } from '../definitions/lookups';
 import { presentLookups, presentOutput } from '../output/simplify';
-import { listRootOf, missingRootError, writeWithoutRootError } from '../transport/answerShape';
-import { findLostCreate } from '../transport/createLookup';
-import { UnconfirmedWriteError } from '../transport/unansweredErrors';
-import { fetchList } from '../transport/list';
-import { isRecord } from '../transport/looseValues';
-import { customerCareRequest, type ApiRequest } from '../transport/request';
+import { listRootOf, missingRootError, writeWithoutRootError, UnconfirmedWriteError, fetchList, customerCareRequest, type ApiRequest } from '../transport';
+import { findLostCreate } from './createLookup';
+import { isRecord } from '../basics/looseValues';
 import type { ItemContext, OperationSpec } from './spec';
 
 

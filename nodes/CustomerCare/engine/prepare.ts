@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { checkFields } from '../checks/declared';
-import { isPlainObject } from '../transport/looseValues';
+import { isPlainObject } from '../basics/looseValues';
 import { forgetLookups, readLookups, readSince } from '../definitions/lookups';
 import type { ItemContext, LookupStep, OperationSpec } from './spec';
 

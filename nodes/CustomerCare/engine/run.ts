@@ -17,8 +17,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint } from '../api/endpoints';
 import { failFor } from '../checks/fieldRule';
-import { UnconfirmedWriteError } from '../transport/unansweredErrors';
-import { getAccount } from '../transport/request';
+import { UnconfirmedWriteError, getAccount } from '../transport';
 import { send } from './answer';
 import { prepare, recheckAfterRefusal } from './prepare';
 import type { ItemContext, OperationSpec, RecordWithFiles } from './spec';

@@ -13,9 +13,9 @@ import type {
 
 import type { RecordKind } from '../api/records';
 import type { LookupName, Lookups } from '../definitions/lookups';
-import type { CreateLookup } from '../transport/createLookup';
-import type { ListSpec } from '../transport/list';
-import type { Account, ApiRequest } from '../transport/request';
+import type { CreateLookup } from './createLookup';
+import type { ListSpec } from '../api/endpoints';
+import type { Account, ApiRequest } from '../transport';
 import type { Fail } from '../checks/fieldRule';
 
 /** What every step of one item knows: its index, its account and how to refuse it. */

@@ -8,12 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { AGENT } from '../api/endpoints';
-import { accountOf, type Account } from '../transport/account';
-import { listRecordsOf } from '../transport/answerShape';
-import { exchange, type FinalAnswer } from '../transport/exchange';
-import { isLow, type QuotaSnapshot } from '../transport/quota';
-import { quotaOf } from '../transport/request';
-import type { FullResponse, Send } from '../transport/send';
+import { accountOf, type Account, listRecordsOf, exchange, type FinalAnswer, isLow, type QuotaSnapshot, quotaOf, type FullResponse, type Send } from '../transport';
 
 /** Who the errors of the test are from (the test runs outside any workflow). */
 const TEST_NODE: INode = {

@@ -8,12 +8,9 @@ import type {
 import { CONTACT, DEAL, LEAD, TICKET, type ListEndpoint } from '../api/endpoints';
 import { normalizedPhone } from '../checks/phone';
 import { contactByPhone } from '../resources/contact/lookup';
-import { isPlainObject } from '../transport/looseValues';
-import { fetchPages } from '../transport/pages';
-import { readApiTime, toQueryTime, type PlatformClock } from '../transport/clock';
-import { MAX_WINDOW_MS } from '../transport/dateWindows';
-import { fetchList } from '../transport/list';
-import { getAccount } from '../transport/request';
+import { isPlainObject } from '../basics/looseValues';
+import { fetchPages, MAX_WINDOW_MS, fetchList, getAccount } from '../transport';
+import { readApiTime, toQueryTime, type PlatformClock } from '../basics/clock';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -11,9 +11,8 @@ import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/end
 import { LEAD_STATUS_TYPES, VOICE_SERVICE_LABELS, VOICE_SERVICE_TYPES } from '../api/codes';
 import { choiceOptions, typeNameOf } from '../customFields/values';
 import { nameOf, readLookups, textOf, type Lookups } from '../definitions/lookups';
-import { fetchList } from '../transport/list';
-import { getAccount } from '../transport/request';
-import { idsOf as listedIds } from '../transport/looseValues';
+import { fetchList, getAccount } from '../transport';
+import { idsOf as listedIds } from '../basics/looseValues';
 
 type Option = INodePropertyOptions;
 

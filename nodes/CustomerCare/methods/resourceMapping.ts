@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { formFieldsOf } from '../customFields/form';
 import { readLookups, type FieldDefinitionsName } from '../definitions/lookups';
-import { getAccount } from '../transport/request';
+import { getAccount } from '../transport';
 
 /**
  * The "Custom Fields" form of Create and Update (tickets, leads and deals share the ticket

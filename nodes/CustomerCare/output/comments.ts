@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
  * created_at, is_public}`; the spec as `{id, body, author_id, is_public, created_at}`
  * (docs/api.md#tickets). Both are shown as one readable shape.
  */
-import { isEmpty } from '../transport/looseValues';
+import { isEmpty } from '../basics/looseValues';
 import { htmlToText } from './htmlText';
 
 const orNull = (value: unknown) => (!isEmpty(value) ? (value as IDataObject[string]) : null);

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { RecordKind } from '../api/records';
-import type { PlatformClock } from '../transport/clock';
+import type { PlatformClock } from '../basics/clock';
 import { nameOf, type LookupName, type Lookups } from '../definitions/lookups';
 import type { ItemContext, OutputLookupStep } from '../engine/spec';
 import { present, referenceListsOf, type References } from './simplifyRecord';

@@ -8,10 +8,10 @@ import {
 	type ReferenceList,
 	type TimeConvention,
 } from '../api/records';
-import { readApiTime, type PlatformClock } from '../transport/clock';
-import { instantOfZoned, toEpochMs, toOffsetIso, zonedParts } from '../transport/dates';
+import { readApiTime, type PlatformClock } from '../basics/clock';
+import { instantOfZoned, toEpochMs, toOffsetIso, zonedParts } from '../basics/dates';
 import { readableComment } from './comments';
-import { isEmpty, isPlainObject } from '../transport/looseValues';
+import { isEmpty, isPlainObject } from '../basics/looseValues';
 
 /**
  * A record as Simplify shows it: every time in ISO 8601 with the offset of the platform's zone,

@@ -1,7 +1,7 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 import { FakePlatform, type FakePlatformOptions } from '../../../tools/fake-platform';
-import { resetFailover } from '../../../nodes/CustomerCare/transport/failover';
-import { resetThrottles } from '../../../nodes/CustomerCare/transport/throttle';
+import { resetFailover } from '../../../nodes/CustomerCare/transport/request/failover';
+import { resetThrottles } from '../../../nodes/CustomerCare/transport/rate/throttle';
 import { resetLookups } from '../../../nodes/CustomerCare/definitions/lookups';
 
 /**

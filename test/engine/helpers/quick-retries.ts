@@ -2,7 +2,7 @@
 /**
  * Quick retry back-offs for the engine tests (jest.config.js: setupFilesAfterEnv of `engine`).
  * The transport's back-offs after a 500, a timeout or a dropped connection (retry.ts: 1 s, 2 s,
- * 4 s, one `sleep` of n8n-workflow in transport/exchange.ts) are slept 1/RETRY_SCALE as long. The
+ * 4 s, one `sleep` of n8n-workflow in transport/request/exchange.ts) are slept 1/RETRY_SCALE as long. The
  * tests assert which requests went, how many and in what order, never how long: the node still
  * asks for the same waits (a test that spies `sleep` still reads 1000, 2000, 4000).
  *
@@ -16,9 +16,9 @@ import { join } from 'node:path';
 import * as workflow from 'n8n-workflow';
 
 const SCALE = Math.max(1, Number(process.env.CC_RETRY_SCALE ?? 20));
-/** The one `sleep` of transport/exchange.ts is the back-off (`case 'sameHostAfter'`). */
-const BACKOFF_FILE = join(__dirname, '..', '..', '..', 'nodes', 'CustomerCare', 'transport', 'exchange.ts');
-const BACKOFF_CALLER = /[\\/]nodes[\\/]CustomerCare[\\/]transport[\\/]exchange\.ts:/;
+/** The one `sleep` of transport/request/exchange.ts is the back-off (`case 'sameHostAfter'`). */
+const BACKOFF_FILE = join(__dirname, '..', '..', '..', 'nodes', 'CustomerCare', 'transport', 'request', 'exchange.ts');
+const BACKOFF_CALLER = /[\\/]nodes[\\/]CustomerCare[\\/]transport[\\/]request[\\/]exchange\.ts:/;
 // When the back-off moves to another file (it was request.ts until the transport was split), this
 // says so, instead of every engine test sleeping full back-offs unnoticed.
 if (!readFileSync(BACKOFF_FILE, 'utf8').includes('await sleep(step.delayMs)')) {

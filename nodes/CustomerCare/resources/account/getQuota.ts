@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ACCOUNT } from '../../api/endpoints';
 import { operation } from '../../engine/operation';
-import { isLow, type QuotaSnapshot } from '../../transport/quota';
-import { quotaOf } from '../../transport/request';
+import { isLow, type QuotaSnapshot, quotaOf } from '../../transport';
 
 /**
  * The account's hourly quota as one item a workflow can branch on (an IF on `low`): n8n gives a

@@ -12,11 +12,10 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import type { Account } from '../../transport/account';
-import { readApiTime } from '../../transport/clock';
-import { toOffsetIso } from '../../transport/dates';
-import { downloadFile, type IncomingFile } from '../../transport/fileDownload';
-import { isEmpty } from '../../transport/looseValues';
+import { type Account, downloadFile, type IncomingFile } from '../../transport';
+import { readApiTime } from '../../basics/clock';
+import { toOffsetIso } from '../../basics/dates';
+import { isEmpty } from '../../basics/looseValues';
 
 /** api-spec §calls: "A recording file exists only at least 5 minutes after the call ends." */
 export const RECORDING_DELAY_MS = 5 * 60_000;

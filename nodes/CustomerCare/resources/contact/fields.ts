@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { checked } from '../../checks/declared';
 import { PHONE_FORMS_HELP } from '../../checks/phone';
 import type { ItemContext } from '../../engine/spec';
-import { isEmpty } from '../../transport/looseValues';
+import { isEmpty } from '../../basics/looseValues';
 
 const TEXT_LENGTH = 255;
 

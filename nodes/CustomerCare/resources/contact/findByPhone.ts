@@ -7,7 +7,7 @@ import { PHONE_FORMS_HELP } from '../../checks/phone';
 import { labelledOutputOf } from '../../customFields/labels';
 import { simplifyProperty } from '../../description/properties';
 import { operation } from '../../engine/operation';
-import { classified } from '../../transport/failureCause';
+import { classified } from '../../transport';
 import { contactByPhone } from './lookup';
 
 const show = { resource: ['contact'], operation: ['findByPhone'] };

@@ -8,18 +8,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CONTACT, CONTACT_ANSWERS } from '../../api/endpoints';
 import type { ItemContext } from '../../engine/spec';
-import { extraDataOf, isFailureCode, messageOf } from '../../transport/answerMessage';
-import { missingRootError, writeWithoutRootError } from '../../transport/answerShape';
+import { extraDataOf, isFailureCode, messageOf, missingRootError, writeWithoutRootError, customerCareRequest, type Account, type TransportContext, UnconfirmedWriteError } from '../../transport';
 import { holdsPhone, storedPhoneForms } from '../../checks/phone';
-import { readApiTime } from '../../transport/clock';
-import { FOUND_AFTER_LOST_ANSWER } from '../../transport/createLookup';
-import { isRecord } from '../../transport/looseValues';
-import {
-	customerCareRequest,
-	type Account,
-	type TransportContext,
-} from '../../transport/request';
-import { UnconfirmedWriteError } from '../../transport/unansweredErrors';
+import { readApiTime } from '../../basics/clock';
+import { FOUND_AFTER_LOST_ANSWER } from '../../engine/createLookup';
+import { isRecord } from '../../basics/looseValues';
 
 
 /** A failure code whose message says this (any case; `exist` also as `exists`). */

@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { getPath, setPath } from '../../checks/fieldRule';
 import { normalizedPhone, notAPhone } from '../../checks/phone';
 import type { ItemContext, RequestStep } from '../../engine/spec';
-import { isEmpty, isPlainObject } from '../../transport/looseValues';
+import { isEmpty, isPlainObject } from '../../basics/looseValues';
 import { contactById, contactByPhone } from './lookup';
 
 interface ContactParameter {

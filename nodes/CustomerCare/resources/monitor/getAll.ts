@@ -6,7 +6,7 @@ import { checked, checkLimit } from '../../checks/declared';
 import { returnAllAndLimit, simplifyProperty } from '../../description/properties';
 import { operation } from '../../engine/operation';
 import { simplifyIsOn } from '../../output/simplify';
-import { listRecordsOf } from '../../transport/answerShape';
+import { listRecordsOf } from '../../transport';
 
 export const getAllMonitorsFields: INodeProperties[] = [
 	checked(

@@ -16,7 +16,7 @@ import type { ItemContext, LookupStep } from '../../engine/spec';
 import { checked } from '../../checks/declared';
 import { contactLocatorProperty } from '../../description/recordLocator';
 import { contactKeySteps } from '../contact/requester';
-import { isEmpty } from '../../transport/looseValues';
+import { isEmpty } from '../../basics/looseValues';
 import {
 	commentFields,
 	dynamicOptions,

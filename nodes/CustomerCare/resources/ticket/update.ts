@@ -18,7 +18,7 @@ import {
 import { operation } from '../../engine/operation';
 import type { ItemContext } from '../../engine/spec';
 import { checked } from '../../checks/declared';
-import { isEmpty } from '../../transport/looseValues';
+import { isEmpty } from '../../basics/looseValues';
 import { memberStatusProperty } from './fields';
 
 const show = { resource: ['ticket'], operation: ['update'] };

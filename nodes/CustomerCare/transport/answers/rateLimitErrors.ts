@@ -6,9 +6,9 @@
 import type { Failure, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { toUtcText } from './dates';
+import { toUtcText } from '../../basics/dates';
 import { classified } from './failureCause';
-import type { GuardBlock } from './lockout';
+import type { GuardBlock } from '../rate/lockout';
 
 export function lockoutError(node: INode, until: number, apiMessage: string, itemIndex?: number) {
 	const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));

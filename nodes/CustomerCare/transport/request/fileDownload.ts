@@ -8,16 +8,17 @@ import type { IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { isHostAllowed, type Account } from './account';
-import { httpStatusText } from './answerMessage';
+import { httpStatusText } from '../answers/answerMessage';
 import { classifyError } from './classify';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './exchange';
-import { blockedError } from './rateLimitErrors';
+import { blockedError } from '../answers/rateLimitErrors';
 import { senderFor } from './request';
 import type { FullResponse, TransportContext } from './send';
 import { requestSettingsOf } from './settings';
-import { throttleFor, type SlotResult } from './throttle';
-import { redact } from './tokenRedaction';
-import { unavailableError, type FailedAttempt } from './unansweredErrors';
+import type { SlotResult } from '../rate/slot';
+import { throttleFor } from '../rate/throttle';
+import { redact } from '../answers/tokenRedaction';
+import { unavailableError, type FailedAttempt } from '../answers/unansweredErrors';
 
 /** Redirects followed, each one a request of its own (with the token only if its host takes it). */
 const MAX_REDIRECTS = 3;

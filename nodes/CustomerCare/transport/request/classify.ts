@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { httpStatusText, isFailureCode, messageOf } from './answerMessage';
-import { redact, tokenPattern } from './tokenRedaction';
-import type { FailedAttempt } from './unansweredErrors';
+import { httpStatusText, isFailureCode, messageOf } from '../answers/answerMessage';
+import { redact, tokenPattern } from '../answers/tokenRedaction';
+import type { FailedAttempt } from '../answers/unansweredErrors';
 import type { Outcome } from './send';
 
 /** What an attempt means for the request (pure: from the outcome alone). */

@@ -11,11 +11,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { listRecordsOf } from './answerShape';
+import { listRecordsOf } from '../answers/answerShape';
 import { withCoveringPair } from './dateWindows';
-import type { ListSpec } from './list';
-import { customerCareRequest, getAccount, type Account, type ApiRequest, type TransportContext } from './request';
-import { readsAgain } from './retry';
+import type { ListSpec } from '../../api/endpoints';
+import { customerCareRequest, getAccount, type Account, type ApiRequest, type TransportContext } from '../request/request';
+import { readsAgain } from '../request/retry';
 
 /** The API's largest page (docs/api.md#limits). */
 export const MAX_PAGE_SIZE = 500;

@@ -4,7 +4,7 @@
  * answered one until one second after the latest moment it can have arrived, one given up without
  * an answer for a minute more. The slot queue (throttle.ts) asks when one more request fits.
  */
-import type { SlotResult } from './throttle';
+import type { SlotResult } from './slot';
 import { LoopWatch, RoundTripFloor } from './roundTrip';
 
 /** The server counts arrivals; a small margin on the hourly window covers clock granularity. */

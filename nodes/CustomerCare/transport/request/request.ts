@@ -8,12 +8,12 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { accountOf, CREDENTIAL_TYPE, type Account } from './account';
 import { recordMissing } from './classify';
 import { exchange, PROBE } from './exchange';
-import type { QuotaSnapshot } from './quota';
-import { lockoutError } from './rateLimitErrors';
-import { apiError, notFoundError } from './refusalErrors';
+import type { QuotaSnapshot } from '../rate/quota';
+import { lockoutError } from '../answers/rateLimitErrors';
+import { apiError, notFoundError } from '../answers/refusalErrors';
 import { sendVia, type ApiRequest, type Send, type TransportContext } from './send';
 import { requestSettingsOf } from './settings';
-import { throttleFor } from './throttle';
+import { throttleFor } from '../rate/throttle';
 
 export { CREDENTIAL_TYPE, type Account } from './account';
 export type { ApiRequest, TransportContext } from './send';

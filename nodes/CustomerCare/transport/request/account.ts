@@ -1,10 +1,10 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INode } from 'n8n-workflow';
 
-import { PLATFORM_ZONE, type ClockConvention, type PlatformClock } from './clock';
-import { isValidTimeZone } from './dates';
-import { commaSeparated } from './looseValues';
-import { credentialError } from './settingErrors';
-import { API_LIMITS } from './throttle';
+import { PLATFORM_ZONE, type ClockConvention, type PlatformClock } from '../../basics/clock';
+import { isValidTimeZone } from '../../basics/dates';
+import { commaSeparated } from '../../basics/looseValues';
+import { credentialError } from '../answers/settingErrors';
+import { API_LIMITS } from '../rate/throttle';
 
 export const CREDENTIAL_TYPE = 'customerCareApi';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 
-import { configurationError } from './settingErrors';
+import { configurationError } from '../answers/settingErrors';
 
 /** What the node's Request Options (Ignore SSL Issues, Proxy, Timeout) ask of every request. */
 export interface RequestSettings {

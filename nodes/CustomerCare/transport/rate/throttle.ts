@@ -14,6 +14,7 @@ import type { RateReading } from './rateHeaders';
 import { HeldPlaces } from './heldPlaces';
 import { RateLimitPolicy } from './rateLimitPolicy';
 import { SharedRate } from './sharedRate';
+import type { SlotResult } from './slot';
 
 /** The platform's published limits (docs/api.md#limits). */
 export const API_LIMITS = {
@@ -33,24 +34,6 @@ const hourlyShare = (perSecond: number) =>
 const MAX_IN_FLIGHT = 5;
 
 export type ThrottleBlock = GuardBlock;
-
-/**
- * What the answer of a request was, told to the throttle as its slot is released, so that no
- * request waiting for the slot can leave before the throttle knows (a lock-out above all).
- */
-export type SlotResult =
-	/** Any answer other than 429 and the lock-out. */
-	| { kind: 'answered' }
-	| { kind: 'rateLimited'; sentAt: number }
-	| { kind: 'lockedOut'; until: number }
-	/**
-	 * No usable answer: tells nothing about the 429 count. `answered`: something answered (a 5xx,
-	 * an unreadable body), so the request had arrived by then; else no answer came, or a
-	 * gateway gave up waiting (504) and the platform may still read it.
-	 */
-	| { kind: 'noAnswer'; answered: boolean }
-	/** The connection was never made: nothing reached the platform. */
-	| { kind: 'neverSent' };
 
 /**
  * Gives the slot back with what the answer was, and what its rate headers said (rateHeaders.ts);

@@ -8,7 +8,7 @@ import { COOL_DOWN_AT, LockoutGuard, type GuardBlock, type RateLimitCause } from
 import { AccountQuota, type QuotaSnapshot } from './quota';
 import type { RateReading } from './rateHeaders';
 import type { SharedRate } from './sharedRate';
-import type { SlotResult } from './throttle';
+import type { SlotResult } from './slot';
 
 /**
  * A single 429 after a long quiet spell is most often two of our requests landing in the

@@ -4,9 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readApiTime, toQueryTime, type PlatformClock } from './clock';
-import type { ListSpec } from './list';
-import { isEmpty } from './looseValues';
+import { readApiTime, toQueryTime, type PlatformClock } from '../../basics/clock';
+import type { ListSpec } from '../../api/endpoints';
+import { isEmpty } from '../../basics/looseValues';
 
 /**
  * The longest date window sent (`to` − `since`): a second inside the API's 31 days

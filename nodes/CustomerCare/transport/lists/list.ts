@@ -1,40 +1,16 @@
 /**
- * Reading a list: what a list endpoint is (ListSpec), and its read over a date range split into
- * windows (dateWindows.ts), each window read page by page (pages.ts), merged without repeats.
+ * Reading a list (its spec, ListSpec, is in api/endpoints.ts beside the endpoints it describes):
+ * its read over a date range split into windows (dateWindows.ts), each window read page by page
+ * (pages.ts), merged without repeats.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readApiTime, type PlatformClock } from './clock';
+import type { ListSpec } from '../../api/endpoints';
+import { readApiTime, type PlatformClock } from '../../basics/clock';
 import { splitWindow, windowEndOf, windowQuery } from './dateWindows';
-import { isEmpty } from './looseValues';
+import { isEmpty } from '../../basics/looseValues';
 import { dedupe, fetchPages, sentTogether, unshaped, withAccount, type PageShaper } from './pages';
-import type { ApiRequest, TransportContext } from './request';
-
-export interface ListSpec {
-	/** The property of the answer that holds the records, e.g. `tickets`. */
-	rootProperty: string;
-	/** The endpoint pages with `page`/`count` and reports `numFound`; otherwise it returns everything at once. */
-	paged?: boolean;
-	/** Records are de-duplicated on this property when pages overlap (records moving while we read). */
-	idProperty?: string;
-	/**
-	 * Date-window query pairs `[since, to]` the endpoint limits to 31 days, in the API's order
-	 * of precedence. A longer range on the first pair present is split into windows.
-	 */
-	windowPairs?: Array<[string, string]>;
-	/**
-	 * A date pair the spec marks required although another pair decides the filter (calls:
-	 * `start_time_since` is "required", and when `end_time_since` is also sent, end_time wins).
-	 * Whenever `decides` is sent, `covers` is sent beside it (dateWindows.ts withCoveringPair).
-	 */
-	coveringPair?: { decides: [string, string]; covers: [string, string] };
-	/**
-	 * The order the API returns records in for this query. When given, the windows of a long
-	 * range are merged in that order (each window read up to the limit, then sorted);
-	 * otherwise the windows follow each other oldest first.
-	 */
-	order?: (qs: IDataObject) => (a: IDataObject, b: IDataObject) => number;
-}
+import type { ApiRequest, TransportContext } from '../request/request';
 
 /** The windows a range is read in: its bounds as instants, split. */
 function windowsOf(

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 
-import { isPlainObject } from './looseValues';
+import { isPlainObject } from '../../basics/looseValues';
 
 /** Reason phrases for the statuses a gateway or the platform answers with. */
 const REASONS: Record<number, string> = {

@@ -6,18 +6,19 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { GROUP } from '../api/endpoints';
+import { GROUP } from '../../api/endpoints';
 import { isHostAllowed, type Account } from './account';
 import { classify, type Verdict } from './classify';
 import { baseUrlsInOrder, markPrimaryDown, markPrimaryUp, primaryOnTrial } from './failover';
-import { blockedError, rateLimitError } from './rateLimitErrors';
-import { readRateHeaders } from './rateHeaders';
+import { blockedError, rateLimitError } from '../answers/rateLimitErrors';
+import { readRateHeaders } from '../rate/rateHeaders';
 import { nextStep, probeResultOf, requestTimeLimitMs, type ProbeResult } from './retry';
 import { sendOnce, type ApiRequest, type Outcome, type Send } from './send';
 import type { RequestSettings } from './settings';
-import { credentialError } from './settingErrors';
-import { throttleFor, type Release, type SlotResult } from './throttle';
-import { describeWrite, UnconfirmedWriteError, unavailableError, type FailedAttempt } from './unansweredErrors';
+import { credentialError } from '../answers/settingErrors';
+import type { SlotResult } from '../rate/slot';
+import { throttleFor, type Release } from '../rate/throttle';
+import { describeWrite, UnconfirmedWriteError, unavailableError, type FailedAttempt } from '../answers/unansweredErrors';
 
 /** How long one attempt waits for an answer when the node's Request Options set no Timeout. */
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;

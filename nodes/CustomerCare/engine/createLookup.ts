@@ -1,11 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readApiTime } from './clock';
-import { toUtcText } from './dates';
-import { windowQuery } from './dateWindows';
-import { fetchList } from './list';
-import { getAccount, type ApiRequest, type TransportContext } from './request';
-import { UnconfirmedWriteError } from './unansweredErrors';
+import { readApiTime } from '../basics/clock';
+import { toUtcText } from '../basics/dates';
+import { windowQuery, fetchList, getAccount, type ApiRequest, type TransportContext, UnconfirmedWriteError } from '../transport';
 
 /**
  * Where a create whose answer was lost can be looked for: a list the API filters by creation

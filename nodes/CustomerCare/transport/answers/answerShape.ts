@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { isPlainObject } from './looseValues';
+import { isPlainObject } from '../../basics/looseValues';
 import { describeWrite, UnconfirmedWriteError } from './unansweredErrors';
 
 /** Where an answer came from, for the message: `GET /api/v1/leads`. Never the query (no token is in a path). */

@@ -6,9 +6,9 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { toUtcText } from './dates';
+import { toUtcText } from '../../basics/dates';
 import { classified } from './failureCause';
-import { isPlainObject } from './looseValues';
+import { isPlainObject } from '../../basics/looseValues';
 
 /** One attempt that brought no usable answer. */
 export interface FailedAttempt {

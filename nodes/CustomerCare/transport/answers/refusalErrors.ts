@@ -6,7 +6,7 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { extraDataOf, messageOrStatus } from './answerMessage';
-import { idsOf } from './looseValues';
+import { idsOf } from '../../basics/looseValues';
 import { classified } from './failureCause';
 
 export interface ApiFailure {
