@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * What reading the platform's stamps costs (transport/clock.ts readApiTime), per stamp form, beside
+ * What reading the platform's stamps costs (basics/clock.ts readApiTime), per stamp form, beside
  * Date.parse as a floor: a Return All of 20,000 tickets reads 40,000 list stamps.
  *   npx ts-node --transpile-only bench/stamps.ts
  */

@@ -91,7 +91,7 @@ export class CustomerCare implements INodeType {
 		// n8n knows a node with `methods` as declarative, and gives its AI Tool variant an
 		// `execute` (RoutingNode), only when `requestDefaults` is defined (n8n's
 		// shouldAssignExecuteMethod). The address and headers are the transport's
-		// (engine/run.ts → transport/send.ts), with failover to the backup.
+		// (engine/run.ts → transport/request/send.ts), with failover to the backup.
 		requestDefaults: {},
 		properties,
 	};

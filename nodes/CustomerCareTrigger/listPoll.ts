@@ -75,7 +75,7 @@ export async function pollList(
 		maxRequests: MAX_LIST_REQUESTS_PER_POLL,
 		pageSize: MAX_PAGE_SIZE,
 	};
-	// Each chunk is read whole or not at all: a read whose pages kept shifting is dropped (transport/list.ts).
+	// Each chunk is read whole or not at all: a read whose pages kept shifting is dropped (transport/lists/list.ts).
 	const bounded = await boundedRead(plan.window, budget, () => Date.now(), async (chunk, accept) =>
 		await readListWindow(poll, qs, chunk, { accept, whenUnstable: 'drop' }),
 	);

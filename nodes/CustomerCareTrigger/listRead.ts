@@ -1,6 +1,6 @@
 /**
  * Reading a list event's records: one window of its list, every page, through the action node's
- * transport (transport/list.ts), and the changes those records are. Used by the poll's bounded
+ * transport (transport/lists/list.ts), and the changes those records are. Used by the poll's bounded
  * read (listPoll.ts, chunk by chunk) and by Fetch Test Event (sampleEvents.ts): one request for both.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';

@@ -53,7 +53,7 @@ test('three items, each with its own request: one credential read per item (besi
 describe('found by the red team: every path that reads the credential', () => {
 	/**
 	 * Red team 24, issue 20: the item's credential handed back to n8n's authenticated helper
-	 * (transport/send.ts sendVia(ctx, credential), commit 20766e9). Promise: n8n reads and decrypts
+	 * (transport/request/send.ts sendVia(ctx, credential), commit 20766e9). Promise: n8n reads and decrypts
 	 * the credential once per item (plus once per execution for its routing node), not once per
 	 * request, on every path (action items, load-options, list-search, the trigger's polls); n8n's
 	 * generic authenticate still adds the token to every request to the Base URL and the backup, never

@@ -3,7 +3,7 @@
  * Issue 19, defect 5: an answer without the property that holds its records. Before, each
  * list read turned it into an empty list: Get Many returned nothing, a dropdown was empty and
  * the trigger never fired. Now every family reads lists through one reader
- * (transport/answerShape.ts) and fails with an error naming the root expected, the endpoint
+ * (transport/answers/answerShape.ts) and fails with an error naming the root expected, the endpoint
  * and the keys the answer had. A write whose answer lacks its record was carried out all the
  * same: it is never sent again; a create is looked up, any other write says it may have been
  * applied and what to look for.

@@ -1,6 +1,6 @@
 /**
  * Red team of issue 19, promise 2: a write's output is ITS record, or an error saying it may have
- * been applied and what to look for. After a create's answer was lost, transport/createLookup.ts
+ * been applied and what to look for. After a create's answer was lost, engine/createLookup.ts
  * lists the records created from 10 s before the send and returns the one with the same subject
  * and requester. Here the create never reached the platform's work (the connection dropped before
  * it was carried out: the fake platform's `drop`), and a moment before, someone else (the same

@@ -172,7 +172,7 @@ describe('pages that shift while read', () => {
 		} finally {
 			restore();
 		}
-		// The moved contact left the window, numFound moved: the read was done again (transport/pages.ts).
+		// The moved contact left the window, numFound moved: the read was done again (transport/lists/pages.ts).
 		expect(platform.requests({ path: LIST }).filter((request) => request.query.page === '1').length).toBeGreaterThanOrEqual(2);
 		for (let poll = 0; poll < 4; poll++) {
 			clock.advance(60_000);

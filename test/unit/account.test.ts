@@ -1,5 +1,5 @@
 /**
- * transport/account.ts and transport/settings.ts: the credential's fields as every request (and the
+ * transport/request/account.ts and transport/request/settings.ts: the credential's fields as every request (and the
  * credential test) reads them, the credential's Allowed Domains (n8n's rule: `example.com` is that
  * host, `*.example.com` its subdomains), and the node's Request Options (Proxy, Timeout, Ignore SSL Issues).
  */

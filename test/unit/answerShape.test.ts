@@ -1,5 +1,5 @@
 /**
- * The one reader of list answers (nodes/CustomerCare/transport/answerShape.ts). The roots below
+ * The one reader of list answers (nodes/CustomerCare/transport/answers/answerShape.ts). The roots below
  * are written from docs/api.md (Leads, Agents, Pagination), not read from the catalogue.
  */
 import type { IDataObject, INode } from 'n8n-workflow';

@@ -1,5 +1,5 @@
 /**
- * transport/classify.ts: what one attempt means. Above all, "the request provably never left":
+ * transport/request/classify.ts: what one attempt means. Above all, "the request provably never left":
  * only then may a write be sent again. Errors are shaped the way Node and axios make them (code,
  * syscall, errno, the socket error nested as `cause`). The expectations come from how TCP and TLS
  * work, not from the module's tables:

@@ -1,5 +1,5 @@
 /**
- * Dates as the API wants them (nodes/CustomerCare/transport/dates.ts): users' dates in, the API's
+ * Dates as the API wants them (nodes/CustomerCare/basics/dates.ts): users' dates in, the API's
  * whole-second forms out. Property runs are seeded: see ./property.ts to replay a failure.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * transport/answerMessage.ts and refusalErrors.ts: an error answer's details are read from `extraDataJson` (the spec) and
+ * transport/answers/answerMessage.ts and refusalErrors.ts: an error answer's details are read from `extraDataJson` (the spec) and
  * from `extra_data` (the real platform: `POST /contacts` duplicate, docs/api.md#answers-and-errors).
  */
 import type { INode } from 'n8n-workflow';

@@ -1,5 +1,5 @@
 /**
- * transport/failover.ts: after the primary fails, the backup goes first for 60 s; for the 10
+ * transport/request/failover.ts: after the primary fails, the backup goes first for 60 s; for the 10
  * minutes after that the primary is first again, on trial (retry.ts rule 2: one attempt, then the
  * backup); after that, or once the primary answered, it is an ordinary primary. The windows are
  * docs/guarantees.md's figures, written here; a simple model of marks and answers is the oracle.

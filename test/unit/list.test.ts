@@ -1,5 +1,5 @@
 /**
- * The pure parts of reading a list (nodes/CustomerCare/transport/dateWindows.ts, pages.ts): splitting a date
+ * The pure parts of reading a list (nodes/CustomerCare/transport/lists/dateWindows.ts, pages.ts): splitting a date
  * range into the API's 31-day windows, and merging pages or windows without repeats.
  * The windows are checked as they are sent, i.e. after toIsoZ (to the second): the ticket list
  * v2 takes a span of at most 31 days whose start precedes its end (docs/api.md, Times and Tickets),

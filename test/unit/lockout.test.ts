@@ -1,5 +1,5 @@
 /**
- * transport/lockout.ts, the lock-out guard. docs/api.md#limits: more than 20 consecutive 429s lock
+ * transport/rate/lockout.ts, the lock-out guard. docs/api.md#limits: more than 20 consecutive 429s lock
  * the domain out for 15 minutes, and the hourly quota is 54,000 per rolling hour. The guard must
  * keep this process's 429s in a row at 20 at most for ANY length of spent quota, and wait an hour
  * before probing once the run nears the limit.

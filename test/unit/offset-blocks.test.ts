@@ -1,5 +1,5 @@
 /**
- * toOffsetIso keeps a zone's offset per 15-minute UTC block (nodes/CustomerCare/transport/dates.ts):
+ * toOffsetIso keeps a zone's offset per 15-minute UTC block (nodes/CustomerCare/basics/dates.ts):
  * the times Simplify writes must stay exactly what the zone's rules give, also right beside an
  * offset change that falls inside a block (St John's and Lord Howe switch on the half hour, Chatham
  * on the quarter) and whatever order the instants come in (the blocks are kept between calls).

@@ -1,5 +1,5 @@
 /**
- * The platform's clock (transport/clock.ts, docs/api.md#times), against a model of the server
+ * The platform's clock (basics/clock.ts, docs/api.md#times), against a model of the server
  * written here from docs/api.md and real-platform.md §2.1, not from the code under test:
  * - wallClock (the real platform): one local wall clock at the account zone's offset; list stamps
  *   are that wall clock with a `Z`, details have no zone, and a query value's `Z` is ignored;
@@ -148,7 +148,7 @@ describe('found by the red team: every stamp form', () => {
 	 * Red team, issue 30 point 1, promise 1: "read every stamp (zoned, Z and zone-less) by one
 	 * convention; both readings supported".
 	 *
-	 * The oracle is written from docs/api.md "Times" with Luxon, never from transport/clock.ts:
+	 * The oracle is written from docs/api.md "Times" with Luxon, never from basics/clock.ts:
 	 * - a `Z` (any case) is the zone's wall clock (wallClock) or UTC (iso);
 	 * - a zone-less stamp is the zone's wall clock, in both;
 	 * - an explicit offset is honoured, in both;

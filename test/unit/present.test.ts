@@ -1,5 +1,5 @@
 /**
- * Simplify's output convention (nodes/CustomerCare/transport/dates.ts toOffsetIso and
+ * Simplify's output convention (nodes/CustomerCare/basics/dates.ts toOffsetIso and
  * output/simplifyRecord.ts): every time ISO 8601 with the account zone's offset, labels beside codes.
  * Which fields are times and codes, and each code's label, come from docs/api.md through
  * ../engine/helpers/documented-records.ts, never from the node's own table (api/records.ts).

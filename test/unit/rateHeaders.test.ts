@@ -1,5 +1,5 @@
 /**
- * transport/rateHeaders.ts: the platform's rate headers, read only when present and well formed
+ * transport/rate/rateHeaders.ts: the platform's rate headers, read only when present and well formed
  * (docs/api.md#limits; docs/rate-budget.md "With the platform's headers"). Expected values are
  * written from those pages: X-RateLimit-Remaining on the hourly scale (54,000), Laravel's
  * X-RateLimit-Limit, Retry-After in seconds or as an HTTP date, X-RateLimit-Reset in epoch seconds.

@@ -1,5 +1,5 @@
 /**
- * transport/fileDownload.ts `takesToken`: which addresses a recording download may send the API
+ * transport/request/fileDownload.ts `takesToken`: which addresses a recording download may send the API
  * token to. Only the credential's Base URL (same scheme, host and port) or its Backup Base URL
  * when the credential's Allowed Domains take it, as every API request (exchange.ts).
  */

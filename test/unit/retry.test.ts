@@ -1,5 +1,5 @@
 /**
- * transport/retry.ts: where a request is sent again, and why. The expectations are the promises
+ * transport/request/retry.ts: where a request is sent again, and why. The expectations are the promises
  * of docs/api.md and docs/guarantees.md: a read is retried after 1 s, 2 s, 4 s then on the backup; a
  * write (POST, PUT) goes again only when it provably never left; a 429 is resent after the
  * throttle's pause at most 6 times, and not at all while the lock-out guard blocks.

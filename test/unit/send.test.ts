@@ -1,5 +1,5 @@
 /**
- * transport/send.ts: one attempt to one host. What n8n's HTTP helper is asked to send
+ * transport/request/send.ts: one attempt to one host. What n8n's HTTP helper is asked to send
  * (docs/api.md, Addresses and authentication: {Base URL}/{domain}/api/...; the status monitor
  * without the token), and that a failure of the helper comes back as an outcome, never thrown.
  * The engine tests (test/engine) check the same requests as the fake platform received them.

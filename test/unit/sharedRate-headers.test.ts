@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * transport/sharedRate.ts with the platform's hourly Remaining (docs/rate-budget.md "With the
+ * transport/rate/sharedRate.ts with the platform's hourly Remaining (docs/rate-budget.md "With the
  * platform's headers"): processes that share one account, each told only what its own answers'
  * headers say, settle at the account's limit together. A simulation in simulated milliseconds:
  * each process sends as its rate allows, the server keeps 15 per sliding second (docs/api.md#limits)

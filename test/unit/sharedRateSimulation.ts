@@ -1,5 +1,5 @@
 /**
- * A simulation of processes that share one account through transport/sharedRate.ts, in simulated
+ * A simulation of processes that share one account through transport/rate/sharedRate.ts, in simulated
  * milliseconds: each process sends as its rate allows, the server keeps 15 per sliding second
  * (docs/api.md#limits) and answers with the hour's Remaining after a round trip; a 429 gets the
  * process's burst pause. Seeded: the same options give the same figures.

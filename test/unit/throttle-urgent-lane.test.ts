@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * Red team 24, issue 20: the urgent lane of the throttle (transport/throttle.ts acquire(host, urgent)).
+ * Red team 24, issue 20: the urgent lane of the throttle (transport/rate/throttle.ts acquire(host, urgent)).
  * Promise: an urgent request takes the account's next slot before the requests queued without it,
  * with the same budget in another order: never more than 15 of our requests in a server second
  * (docs/rate-budget.md), at most 5 on the wire, requests spaced (1 s + 20 ms) / 15 = 68 ms apart,

@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * transport/throttle.ts, checked for generated cases (fast-check, seeded; the seed prints on failure).
+ * transport/rate/throttle.ts, checked for generated cases (fast-check, seeded; the seed prints on failure).
  *
  * AccountThrottle: the per-second budget holds on the server's side, whatever delays the requests meet
  * between leaving the throttle, arriving at the server and their answer coming back

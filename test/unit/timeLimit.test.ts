@@ -1,5 +1,5 @@
 /**
- * One request's time limit (transport/retry.ts requestTimeLimitMs, kept by transport/exchange.ts, docs/guarantees.md#what-the-node-does-for-you "Reads are retried"): its attempts and
+ * One request's time limit (transport/request/retry.ts requestTimeLimitMs, kept by transport/request/exchange.ts, docs/guarantees.md#what-the-node-does-for-you "Reads are retried"): its attempts and
  * retry delays give up after 60 s in all; the waits for a slot (429 pauses) do not count. Before,
  * every 429 started the 60 s again, so a read whose answers alternated between a hang and a 429
  * hung for up to 7 × 30 s. The wire is a script here (the pipeline's `send` seam), the clock is

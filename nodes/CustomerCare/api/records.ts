@@ -6,7 +6,7 @@
 
 /**
  * Whose clock a time field is written on (docs/api.md#times):
- * - `platform`: the platform's clock (transport/clock.ts): ticket, contact, lead, deal and call
+ * - `platform`: the platform's clock (basics/clock.ts): ticket, contact, lead, deal and call
  *   stamps, with a `Z` or without a zone, agents, groups, services, estimated close dates;
  * - `server`: zone-less in the status server's zone (the heartbeat's `last_heartbeat`); the
  *   offset of the same answer's `generated_at` tells it.

@@ -1,7 +1,7 @@
 /**
  * The rule of one field and its check before sending: required, whole numbers and bounds, IDs,
  * lengths, e-mail and URL forms, choices, and dates converted to the platform's clock
- * (transport/clock.ts). A failed check names the field, what it allows and what it got.
+ * (basics/clock.ts). A failed check names the field, what it allows and what it got.
  */
 import type {
 	IDataObject,

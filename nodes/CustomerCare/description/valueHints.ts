@@ -26,7 +26,7 @@ const VALUE_SOURCES: Record<string, string> = {
 	getCustomFieldValues: "choice IDs or labels, from the field's choices in Custom Field → Get Many",
 };
 
-/** The forms `toEpochMs` (transport/dates.ts) reads, said once for every date field. */
+/** The forms `toEpochMs` (basics/dates.ts) reads, said once for every date field. */
 const DATE_HINT =
 	'Takes ISO 8601, e.g. 2026-11-25T09:00:00Z or 2026-11-25 09:00; a time without an offset is in the Account Time Zone (Asia/Ho_Chi_Minh unless the credential sets another), not the workflow\'s.';
 

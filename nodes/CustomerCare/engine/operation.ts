@@ -29,7 +29,7 @@ export function operation(
 		routing: {
 			request: {
 				method: endpoint.method,
-				// The path only: the transport adds the address (transport/send.ts).
+				// The path only: the transport adds the address (transport/request/send.ts).
 				url: endpoint.path,
 			},
 			// n8n calls the `pagination` hook only when `paginate` is set: every operation sets it.

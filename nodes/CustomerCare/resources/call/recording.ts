@@ -1,7 +1,7 @@
 /**
  * A call's recording as n8n binary data, for Call → Get Many and the trigger's Call Ended: its
  * options, and for one call either the file or why there is none, in `recording` (README
- * "Call recordings"). The download itself is the transport's (transport/fileDownload.ts).
+ * "Call recordings"). The download itself is the transport's (transport/request/fileDownload.ts).
  */
 import type {
 	IBinaryData,
@@ -72,7 +72,7 @@ const MISSED = 'miss';
  * The call with its recording in `field`, or `recording.available: false` and the reason:
  * a missed call or one without a link has none; a call that ended less than 5 minutes ago (by
  * the platform's clock) has none yet and is not asked for; a 404 of the recording host is the
- * same "not yet". Any other failure throws (transport/fileDownload.ts), the token never in it.
+ * same "not yet". Any other failure throws (transport/request/fileDownload.ts), the token never in it.
  */
 export async function withRecording(
 	ctx: RecordingContext,

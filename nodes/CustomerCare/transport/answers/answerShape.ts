@@ -115,7 +115,7 @@ export function listRootOf(answer: IDataObject, root: string): unknown {
 
 /**
  * A write the platform accepted (code ok) whose answer lacks the record. The write happened, so
- * it is never sent again; the caller looks a create up (createLookup.ts) or reports this: the
+ * it is never sent again; the caller looks a create up (engine/createLookup.ts) or reports this: the
  * error says it may have been applied and what to look for, like a write whose answer was lost.
  */
 export function writeWithoutRootError(

@@ -1,6 +1,6 @@
 /**
  * How fast this process may send to an account that other processes may share: the rate in force
- * drops after 429s and climbs back (transport/throttle.ts asks it for the gap between requests).
+ * drops after 429s and climbs back (transport/rate/throttle.ts asks it for the gap between requests).
  */
 
 /** Spacing is a little wider than 1 s / rate, so that jitter does not bunch two seconds' requests. */

@@ -34,7 +34,7 @@
  *    - a write (POST, PUT) is sent again ONLY when it provably never left, i.e. the connection
  *      was never established (classify.ts); to the backup when there is one. Any other failure
  *      may have been applied: UnconfirmedWriteError, never a second send (a create is looked up
- *      instead: createLookup.ts, which engine/operation.ts calls; it sends a list read, never the
+ *      instead: engine/createLookup.ts, which engine/answer.ts calls; it sends a list read, never the
  *      write);
  *    - a read (GET) is tried again on the same base URL after 1 s, 2 s and 4 s, then on the
  *      backup. A host that refused the connection or gave no answer in time is left for the
