@@ -11,7 +11,7 @@ import { useFakePlatform } from './helpers/fake-platform-per-file';
 import { clockedNow, useTestClock } from './helpers/clock';
 import { accountOf, TriggerRun } from '../../tools/engine-harness/harness';
 import { boundedRead } from '../../nodes/CustomerCareTrigger/boundedRead';
-import { propertyRuns } from '../unit/property';
+import { propertyRuns } from '../unit/helpers/property';
 
 const SECOND = 1000;
 const DAY = 24 * 3600 * SECOND;

@@ -69,7 +69,7 @@ describe('.github/workflows/publish.yml', () => {
 		expect(runs.filter((run) => order.includes(run))).toEqual(order);
 		expect(runs.indexOf(order[0])).toBeGreaterThan(runs.findIndex((run) => run.startsWith('actions/setup-node')));
 		expect(runs[runs.length - 1]).toBe(order[order.length - 1]);
-		// Every fast-check case, as CI runs them (test/unit/property.ts).
+		// Every fast-check case, as CI runs them (test/unit/helpers/property.ts).
 		expect(job.steps.find((step) => step.run === 'npm run test:all')?.env).toEqual({ CI: true });
 	});
 });

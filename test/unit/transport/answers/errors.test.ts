@@ -1,0 +1,95 @@
+/**
+ * transport/answers/answerMessage.ts and refusalErrors.ts: an error answer's details are read from `extraDataJson` (the spec) and
+ * from `extra_data` (the real platform: `POST /contacts` duplicate, docs/api.md#answers-and-errors).
+ */
+import type { INode } from 'n8n-workflow';
+
+import { extraDataOf } from '../../../../nodes/CustomerCare/transport/answers/answerMessage';
+import { idsOf } from '../../../../nodes/CustomerCare/basics/looseValues';
+import { apiError, notFoundError } from '../../../../nodes/CustomerCare/transport/answers/refusalErrors';
+import { redact, tokenForms } from '../../../../nodes/CustomerCare/transport/answers/tokenRedaction';
+
+const NODE = { id: '1', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const failure = { method: 'PUT', path: '/api/v1/tickets/7', host: 'https://api.example.com' };
+
+describe.each(['extraDataJson', 'extra_data'])('details under %s', (key) => {
+	test('the unsolved child tickets are named', () => {
+		const error = apiError(NODE, { ...failure, status: 400, body: { code: 'errors', message: 'unsolved_incidents_ticket', [key]: { unsolved_incidents_ticket_id: [11, 12] } } });
+		expect(error.description).toBe('The ticket has unsolved child tickets: 11, 12. Solve them first, or turn on "Solve Child Tickets" so they are solved with it.');
+	});
+
+	test('a duplicate names the existing record, and the details are kept under their key', () => {
+		const body = { code: 'errors', message: 'phone_no already exist', [key]: { duplicate_id: 5840 } };
+		const error = apiError(NODE, { ...failure, method: 'POST', path: '/api/v1/contacts', status: 400, body });
+		expect(error.message).toBe('phone_no already exist');
+		expect(error.description).toBe("POST /api/v1/contacts answered 400: phone_no already exist. The existing record's ID is 5840.");
+		expect((error.errorResponse as Record<string, unknown>)[key]).toEqual({ duplicate_id: 5840 });
+	});
+});
+
+test('not found: named, configuration-invalid (the node points at a record that no longer exists)', () => {
+	const error = notFoundError(NODE, { resource: 'lead', id: '42' }, { method: 'GET', path: '/api/v1/lead/42', host: 'h', status: 400, body: { code: 'errors', message: 'Lead is not exist' } });
+	expect(error.message).toBe('Lead 42 was not found: it may have been deleted, or the ID is wrong');
+	expect(error.description).toBe('GET /api/v1/lead/42 answered 400: Lead is not exist. Check the ID; a deleted record cannot be read.');
+	expect((error as unknown as { failure: unknown }).failure).toEqual({ cause: 'configuration-invalid' });
+});
+
+describe('error details in any shape the platform writes them', () => {
+	const unsolved = (extra: unknown) => apiError(NODE, { ...failure, status: 400, body: { code: 'errors', message: 'unsolved_incidents_ticket', extra_data: extra } as never });
+
+	test.each([
+		[[7, 8], '7, 8'],
+		['7,8', '7, 8'],
+		[',7,8,', '7, 8'],
+		[7, ': 7.'],
+		['7', ': 7.'],
+	])('the child ids %p are named', (ids, shown) => {
+		expect(unsolved({ unsolved_incidents_ticket_id: ids }).description).toContain(shown);
+	});
+
+	test('no child ids at all: the advice without a list', () => {
+		expect(unsolved({}).description).toBe('The ticket has unsolved child tickets. Solve them first, or turn on "Solve Child Tickets" so they are solved with it.');
+		expect(idsOf(null)).toEqual([]);
+		expect(idsOf({ a: 1 })).toEqual([]);
+	});
+
+	test.each([
+		[{ extraDataJson: {}, extra_data: { duplicate_id: 42 } }, { extra_data: { duplicate_id: 42 } }],
+		[{ extraDataJson: { duplicate_id: 42 }, extra_data: {} }, { extraDataJson: { duplicate_id: 42 } }],
+		[{ extraDataJson: '{"duplicate_id":42}' }, { extraDataJson: { duplicate_id: 42 } }],
+		[{ extraDataJson: { duplicate_id: null }, extra_data: { duplicate_id: 42 } }, { extraDataJson: { duplicate_id: null }, extra_data: { duplicate_id: 42 } }],
+	])('a duplicate is named from %j', (details, kept) => {
+		const error = apiError(NODE, { ...failure, method: 'POST', path: '/api/v1/contacts', status: 400, body: { code: 'errors', message: 'phone_no already exist', ...details } as never });
+		expect(error.description).toContain("The existing record's ID is 42.");
+		const response = error.errorResponse as Record<string, unknown>;
+		expect({ extraDataJson: response.extraDataJson, extra_data: response.extra_data }).toEqual({ extraDataJson: undefined, extra_data: undefined, ...kept });
+	});
+
+	test('details that are no object (a list, broken JSON) are ignored, not a crash', () => {
+		expect(extraDataOf({ extraDataJson: '{broken', extra_data: [1] }).extra).toEqual({});
+	});
+});
+
+describe('the token in every form it can come back in', () => {
+	const echoed = 'tok+en/with=chars';
+
+	test('as sent, URL-encoded (either case), base64 and base64url', () => {
+		const base64 = Buffer.from(echoed).toString('base64');
+		const text = `a ${echoed} b ${encodeURIComponent(echoed)} c ${encodeURIComponent(echoed).toLowerCase()} d ${base64} e ${base64.replace(/=+$/, '')} f ${Buffer.from(echoed).toString('base64url')}`;
+		expect(redact(text, echoed)).toBe('a *** b *** c *** d *** e *** f ***');
+	});
+
+	test('nothing to hide: the text as it came', () => {
+		expect(redact('a b', '')).toBe('a b');
+		expect(redact('a b', undefined)).toBe('a b');
+	});
+
+	test('a short echoed hides itself, but no short encoded form takes letters out of words', () => {
+		expect(tokenForms('ab')).toEqual(['ab']);
+		expect(redact('Q', 'ab')).toBe('Q');
+	});
+
+	test('characters special to a pattern are taken as they are', () => {
+		expect(redact('x a.b(c)*[d]$ y aXb(c)*[d]$', 'a.b(c)*[d]$')).toBe('x *** y aXb(c)*[d]$');
+	});
+});
