@@ -15,7 +15,15 @@ import type { Endpoint } from '../api/endpoints';
 import { checkLimit } from '../checks/declared';
 import { readLookups } from '../definitions/lookups';
 import { presentLookups, presentOutput } from '../output/simplify';
-import { listRootOf, missingRootError, writeWithoutRootError, UnconfirmedWriteError, fetchList, customerCareRequest, type ApiRequest } from '../transport';
+import {
+	listRootOf,
+	missingRootError,
+	writeWithoutRootError,
+	UnconfirmedWriteError,
+	fetchList,
+	customerCareRequest,
+	type ApiRequest,
+} from '../transport';
 import { findLostCreate } from './createLookup';
 import { isRecord } from '../basics/looseValues';
 import type { ItemContext, OperationSpec } from './spec';

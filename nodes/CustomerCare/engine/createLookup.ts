@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readApiTime } from '../basics/clock';
 import { toUtcText } from '../basics/dates';
-import { windowQuery, fetchList, getAccount, type ApiRequest, type TransportContext, UnconfirmedWriteError } from '../transport';
+import {
+	windowQuery,
+	fetchList,
+	getAccount,
+	type ApiRequest,
+	type TransportContext,
+	UnconfirmedWriteError,
+} from '../transport';
 
 /**
  * Where a create whose answer was lost can be looked for: a list the API filters by creation

@@ -8,7 +8,18 @@ import type {
 } from 'n8n-workflow';
 
 import { AGENT } from '../api/endpoints';
-import { accountOf, type Account, listRecordsOf, exchange, type FinalAnswer, isLow, type QuotaSnapshot, quotaOf, type FullResponse, type Send } from '../transport';
+import {
+	accountOf,
+	type Account,
+	listRecordsOf,
+	exchange,
+	type FinalAnswer,
+	isLow,
+	type QuotaSnapshot,
+	quotaOf,
+	type FullResponse,
+	type Send,
+} from '../transport';
 
 /** Who the errors of the test are from (the test runs outside any workflow). */
 const TEST_NODE: INode = {

@@ -8,7 +8,17 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CONTACT, CONTACT_ANSWERS } from '../../api/endpoints';
 import type { ItemContext } from '../../engine/spec';
-import { extraDataOf, isFailureCode, messageOf, missingRootError, writeWithoutRootError, customerCareRequest, type Account, type TransportContext, UnconfirmedWriteError } from '../../transport';
+import {
+	extraDataOf,
+	isFailureCode,
+	messageOf,
+	missingRootError,
+	writeWithoutRootError,
+	customerCareRequest,
+	type Account,
+	type TransportContext,
+	UnconfirmedWriteError,
+} from '../../transport';
 import { holdsPhone, storedPhoneForms } from '../../checks/phone';
 import { readApiTime } from '../../basics/clock';
 import { FOUND_AFTER_LOST_ANSWER } from '../../engine/createLookup';
