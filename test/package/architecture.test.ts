@@ -20,7 +20,20 @@ const transportDir = join(actionDir, 'transport');
 const architecture = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
 
 /** Top to bottom, as docs/architecture.md draws them. */
-const LAYERS = ['node', 'methods', 'resources', 'customFields', 'engine', 'output', 'description', 'checks', 'definitions', 'transport', 'api', 'basics'];
+const LAYERS = [
+	'node',
+	'methods',
+	'resources',
+	'customFields',
+	'engine',
+	'output',
+	'description',
+	'checks',
+	'definitions',
+	'transport',
+	'api',
+	'basics',
+];
 
 /** The transport's folders, top to bottom, as docs/architecture.md draws them. */
 const TRANSPORT_FOLDERS = ['lists', 'request', 'answers', 'rate'];
@@ -59,7 +72,9 @@ function importsOf(file: string): Import[] {
 	const source = readFileSync(file, 'utf8');
 	const found: Import[] = [];
 	// `import …`, `import type …` and `export … from` alike, over several lines; then `import './x'`.
-	for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?\sfrom\s+'(\.[^']+)';|^import\s+'(\.[^']+)';/gms)) {
+	for (const match of source.matchAll(
+		/^(?:import|export)\s+(type\s+)?[^;]*?\sfrom\s+'(\.[^']+)';|^import\s+'(\.[^']+)';/gms,
+	)) {
 		const base = resolve(dirname(file), match[2] ?? match[3]);
 		const to = existsSync(`${base}.ts`) ? `${base}.ts` : join(base, 'index.ts');
 		found.push({ from: file, to, typeOnly: match[1] !== undefined });
@@ -136,7 +151,8 @@ describe('docs/architecture.md', () => {
 			.filter((path) => {
 				if (architecture.includes(`\`${path}\``)) return false;
 				// An operation's file or a resource's index, under the row `CustomerCare/resources/<resource>/<operation>.ts`.
-				if (/^CustomerCare\/resources\/[^/]+\/[^/]+\.ts$/.test(path) && !path.includes('/sales/')) return false;
+				if (/^CustomerCare\/resources\/[^/]+\/[^/]+\.ts$/.test(path) && !path.includes('/sales/'))
+					return false;
 				// A folder's row may list its files by name: `CustomerCare/resources/deal/` … `create.ts`.
 				const folderRow = architecture
 					.split('\n')
@@ -147,7 +163,9 @@ describe('docs/architecture.md', () => {
 	});
 
 	test('every layer it draws is a folder of the action node, and every folder is a layer', () => {
-		const folders = readdirSync(actionDir).filter((folder) => statSync(join(actionDir, folder)).isDirectory());
+		const folders = readdirSync(actionDir).filter((folder) =>
+			statSync(join(actionDir, folder)).isDirectory(),
+		);
 		expect(folders.sort()).toEqual(LAYERS.filter((layer) => layer !== 'node').sort());
 		for (const folder of folders) {
 			expect(architecture).toContain(`  ${folder}/`);
@@ -156,7 +174,9 @@ describe('docs/architecture.md', () => {
 	});
 
 	test("every folder of the transport it draws is one, with its README, and the trigger's README is there", () => {
-		const folders = readdirSync(transportDir).filter((folder) => statSync(join(transportDir, folder)).isDirectory());
+		const folders = readdirSync(transportDir).filter((folder) =>
+			statSync(join(transportDir, folder)).isDirectory(),
+		);
 		expect(folders.sort()).toEqual([...TRANSPORT_FOLDERS].sort());
 		for (const folder of folders) {
 			expect(architecture).toContain(`    ${folder}/`);
@@ -180,7 +200,12 @@ describe('docs/architecture.md', () => {
 	test('the other layers reach the transport through its front door only', () => {
 		const frontDoor = join(transportDir, 'index.ts');
 		const aside = imports
-			.filter(({ from, to }) => !from.startsWith(`${transportDir}/`) && to.startsWith(`${transportDir}/`) && to !== frontDoor)
+			.filter(
+				({ from, to }) =>
+					!from.startsWith(`${transportDir}/`) &&
+					to.startsWith(`${transportDir}/`) &&
+					to !== frontDoor,
+			)
 			.map(({ from, to }) => `${relative(nodesDir, from)} → ${name(to)}`);
 		expect(aside).toEqual([]);
 	});
@@ -191,7 +216,10 @@ describe('docs/architecture.md', () => {
 			if (!from.startsWith(`${transportDir}/`) || !to.startsWith(`${transportDir}/`)) continue;
 			const [fromFolder, toFolder] = [transportFolderOf(from), transportFolderOf(to)];
 			if (fromFolder === undefined) continue; // the front door itself
-			if (toFolder === undefined || TRANSPORT_FOLDERS.indexOf(toFolder) < TRANSPORT_FOLDERS.indexOf(fromFolder)) {
+			if (
+				toFolder === undefined ||
+				TRANSPORT_FOLDERS.indexOf(toFolder) < TRANSPORT_FOLDERS.indexOf(fromFolder)
+			) {
 				wrong.push(`${name(from)} → ${name(to)}`);
 			}
 		}
@@ -201,13 +229,26 @@ describe('docs/architecture.md', () => {
 
 describe('import cycles', () => {
 	test('the cycle finder finds a cycle inside one folder, one across folders and a file importing itself', () => {
-		const edge = (from: string, to: string): Import => ({ from: join(actionDir, from), to: join(actionDir, to), typeOnly: false });
-		expect(cyclesOf([edge('a/x.ts', 'a/y.ts'), edge('a/y.ts', 'a/z.ts'), edge('a/z.ts', 'a/x.ts'), edge('a/z.ts', 'b/w.ts')])).toEqual([
-			'a/x.ts → a/y.ts → a/z.ts → a/x.ts',
-		]);
-		expect(cyclesOf([edge('a/x.ts', 'b/y.ts'), { ...edge('b/y.ts', 'a/x.ts'), typeOnly: true }])).toEqual(['a/x.ts → b/y.ts → a/x.ts']);
+		const edge = (from: string, to: string): Import => ({
+			from: join(actionDir, from),
+			to: join(actionDir, to),
+			typeOnly: false,
+		});
+		expect(
+			cyclesOf([
+				edge('a/x.ts', 'a/y.ts'),
+				edge('a/y.ts', 'a/z.ts'),
+				edge('a/z.ts', 'a/x.ts'),
+				edge('a/z.ts', 'b/w.ts'),
+			]),
+		).toEqual(['a/x.ts → a/y.ts → a/z.ts → a/x.ts']);
+		expect(
+			cyclesOf([edge('a/x.ts', 'b/y.ts'), { ...edge('b/y.ts', 'a/x.ts'), typeOnly: true }]),
+		).toEqual(['a/x.ts → b/y.ts → a/x.ts']);
 		expect(cyclesOf([edge('a/x.ts', 'a/x.ts')])).toEqual(['a/x.ts → a/x.ts']);
-		expect(cyclesOf([edge('a/x.ts', 'a/y.ts'), edge('a/x.ts', 'a/z.ts'), edge('a/y.ts', 'a/z.ts')])).toEqual([]);
+		expect(
+			cyclesOf([edge('a/x.ts', 'a/y.ts'), edge('a/x.ts', 'a/z.ts'), edge('a/y.ts', 'a/z.ts')]),
+		).toEqual([]);
 	});
 
 	test('no file under nodes/ imports itself back, through any chain of imports (type-only ones included)', () => {

@@ -5,7 +5,13 @@
  */
 
 // The request path (request/): one request, the credential, a file download.
-export { customerCareRequest, getAccount, quotaOf, type ApiRequest, type TransportContext } from './request/request';
+export {
+	customerCareRequest,
+	getAccount,
+	quotaOf,
+	type ApiRequest,
+	type TransportContext,
+} from './request/request';
 export { accountOf, type Account } from './request/account';
 export { exchange, type FinalAnswer } from './request/exchange';
 export type { FullResponse, Send } from './request/send';
@@ -16,11 +22,22 @@ export { isLow, isLowNow, type QuotaSnapshot } from './rate/quota';
 
 // Lists and windows (lists/).
 export { fetchList } from './lists/list';
-export { fetchPages, readAllPages, MAX_PAGE_SIZE, type PagedReadOptions, type PagesRead } from './lists/pages';
+export {
+	fetchPages,
+	readAllPages,
+	MAX_PAGE_SIZE,
+	type PagedReadOptions,
+	type PagesRead,
+} from './lists/pages';
 export { MAX_WINDOW_MS, windowQuery } from './lists/dateWindows';
 
 // Answers and errors (answers/).
-export { listRecordsOf, listRootOf, missingRootError, writeWithoutRootError } from './answers/answerShape';
+export {
+	listRecordsOf,
+	listRootOf,
+	missingRootError,
+	writeWithoutRootError,
+} from './answers/answerShape';
 export { extraDataOf, isFailureCode, messageOf } from './answers/answerMessage';
 export { UnconfirmedWriteError } from './answers/unansweredErrors';
 export { classified } from './answers/failureCause';
