@@ -63,7 +63,7 @@ export const createDeal = operation(
 			sendOrderProducts,
 		],
 		resolve: [pickedContactSteps('deal').resolve],
-		lookups: [sendCustomFields('deal')],
+		definitionSteps: [sendCustomFields('deal')],
 		findCreated: {
 			noun: 'deal',
 			listPath: DEAL.list.path,

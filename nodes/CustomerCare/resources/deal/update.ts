@@ -48,6 +48,6 @@ export const updateDeal = operation(
 		fields: updateDealFields,
 		simplify: 'deal',
 		checks: [checkComment('deal', true), sendOrderProducts],
-		lookups: [sendCustomFields('deal')],
+		definitionSteps: [sendCustomFields('deal')],
 	},
 );

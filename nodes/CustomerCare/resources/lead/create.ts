@@ -63,7 +63,7 @@ export const createLead = operation(
 		simplify: 'lead',
 		checks: [pickedContactSteps('lead').check, requireContact('lead')],
 		resolve: [pickedContactSteps('lead').resolve],
-		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
+		definitionSteps: [checkUnqualifyReason, sendCustomFields('lead')],
 		findCreated: {
 			noun: 'lead',
 			listPath: LEAD.list.path,

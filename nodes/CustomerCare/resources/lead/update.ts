@@ -47,6 +47,6 @@ export const updateLead = operation(
 		fields: updateLeadFields,
 		simplify: 'lead',
 		checks: [checkComment('lead', true)],
-		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
+		definitionSteps: [checkUnqualifyReason, sendCustomFields('lead')],
 	},
 );

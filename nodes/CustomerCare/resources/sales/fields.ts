@@ -11,8 +11,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { LeadStatus } from '../../definitions/lookups';
-import type { ItemContext, LookupStep } from '../../engine/spec';
+import type { LeadStatus } from '../../definitions/accountDefinitions';
+import type { ItemContext, DefinitionStep } from '../../engine/spec';
 import { checked } from '../../checks/declared';
 import { contactLocatorProperty } from '../../description/recordLocator';
 import { contactKeySteps } from '../contact/requester';
@@ -99,12 +99,12 @@ export function isFinal(status: LeadStatus): boolean {
  * refused without asking anything. With a status, the account's status list tells; on update
  * without a status the lead's current status decides, which only the API knows.
  */
-export const checkUnqualifyReason: LookupStep = {
+export const checkUnqualifyReason: DefinitionStep = {
 	needs(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const lead = recordOf(request, 'lead');
 		return isEmpty(lead.unqualify_reason) || isEmpty(lead.lead_status_id) ? [] : ['leadStatuses'];
 	},
-	run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, { fail, lookups }: ItemContext) {
+	run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, { fail, definitions }: ItemContext) {
 		const lead = recordOf(request, 'lead');
 		if (isEmpty(lead.unqualify_reason)) return;
 		if (isEmpty(lead.lead_status_id)) {
@@ -115,7 +115,7 @@ export const checkUnqualifyReason: LookupStep = {
 			}
 			return;
 		}
-		const status = lookups.leadStatuses?.find(
+		const status = definitions.leadStatuses?.find(
 			(entry) => String(entry.id) === String(lead.lead_status_id).trim(),
 		);
 		if (status && !isFinal(status)) {
