@@ -9,13 +9,8 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
-import {
-	checkComment,
-	customerKeyProperties,
-	newRecordOptions,
-	pickedContactSteps,
-	requireContact,
-} from '../sales/fields';
+import { checkComment, pickedContactSteps, requireContact } from '../sales/checks';
+import { customerKeyProperties, newRecordOptions } from '../sales/fields';
 import { dealFieldOptions, orderProperty, pipelineProperties } from './fields';
 import { orderProductsProperty, sendOrderProducts } from './orderProducts';
 

@@ -8,11 +8,8 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
-import {
-	checkComment,
-	subjectProperty,
-	updateHeadFields,
-} from '../sales/fields';
+import { checkComment } from '../sales/checks';
+import { subjectProperty, updateHeadFields } from '../sales/fields';
 import { dealFieldOptions, orderProperty, pipelineProperties } from './fields';
 import { orderProductsProperty, sendOrderProducts } from './orderProducts';
 

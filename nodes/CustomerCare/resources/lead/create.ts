@@ -8,13 +8,11 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
+import { checkUnqualifyReason, pickedContactSteps, requireContact } from '../sales/checks';
 import {
-	checkUnqualifyReason,
 	customerKeyProperties,
 	leadStatusOptions,
 	newRecordOptions,
-	pickedContactSteps,
-	requireContact,
 	sharedFieldOptions,
 } from '../sales/fields';
 import { checked } from '../../checks/declared';

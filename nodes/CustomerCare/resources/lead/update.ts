@@ -8,9 +8,8 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
+import { checkComment, checkUnqualifyReason } from '../sales/checks';
 import {
-	checkComment,
-	checkUnqualifyReason,
 	leadStatusOptions,
 	sharedFieldOptions,
 	subjectProperty,
