@@ -9,7 +9,13 @@ import {
 	type TimeConvention,
 } from '../api/records';
 import { readApiTime, type PlatformClock } from '../transport/clock';
-import { instantOfZoned, toEpochMs, toOffsetIso, zonedParts } from '../transport/dates';
+import {
+	instantOfZoned,
+	toEpochMs,
+	toOffsetIso,
+	zonedParts,
+	type ZonedParts,
+} from '../transport/dates';
 import { simplifyComment } from './comments';
 import { isEmpty, isPlainObject } from '../transport/looseValues';
 
@@ -80,25 +86,28 @@ function levelsOf(kind: RecordKind): Level {
 	return root;
 }
 
-const OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/i;
-const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/;
+/** The status server's zone: the offset of its answer's `generated_at` (minutes east of UTC, or `Z`). */
+type ServerZone = ZonedParts['zone'];
+
+/** The form of the status server's zone-less times, `YYYY-MM-DD HH:mm[:ss]`: those take its zone. */
+const SERVER_ZONELESS = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?$/;
 
 /** The instant of an API time, or undefined when the value is not one. */
 function instantOf(
 	value: string,
 	convention: TimeConvention,
 	clock: PlatformClock,
-	serverOffset?: string,
+	serverZone?: ServerZone,
 ): number | undefined {
 	if (convention === 'platform') return readApiTime(value, clock);
 	// The status server's own times: ISO 8601 as written, zone-less ones in its answer's offset.
 	const text = value.trim();
 	const zoned = zonedParts(text);
 	if (zoned) return instantOfZoned(zoned);
-	const zoneless = ZONELESS_TIME.exec(text);
-	if (serverOffset && zoneless) {
-		const ms = Date.parse(`${zoneless[1]}T${zoneless[2]}${serverOffset}`);
-		return Number.isNaN(ms) ? undefined : ms;
+	if (serverZone !== undefined && SERVER_ZONELESS.test(text)) {
+		// Its wall clock (read as if in UTC), placed in the server's zone.
+		const wall = zonedParts(`${text}Z`);
+		return wall && instantOfZoned({ ...wall, zone: serverZone });
 	}
 	return toEpochMs(text, clock.zone);
 }
@@ -108,10 +117,10 @@ export function simplifyTime(
 	value: unknown,
 	convention: TimeConvention,
 	clock: PlatformClock,
-	serverOffset?: string,
+	serverZone?: ServerZone,
 ): unknown {
 	if (typeof value !== 'string' || value.trim() === '') return value;
-	const ms = instantOf(value, convention, clock, serverOffset);
+	const ms = instantOf(value, convention, clock, serverZone);
 	return ms === undefined ? value : toOffsetIso(ms, clock.zone);
 }
 
@@ -127,7 +136,7 @@ function simplifyLevel(
 	record: IDataObject,
 	level: Level,
 	context: SimplifyContext,
-	serverOffset: string | undefined,
+	serverZone: ServerZone | undefined,
 	inPlace: boolean,
 ): IDataObject {
 	// Labels and copies go right after their field, so such a level is written into a new
@@ -144,8 +153,8 @@ function simplifyLevel(
 		let shown = value;
 		const coded = level.coded.get(key);
 		if (convention)
-			shown = simplifyTime(value, convention, context.clock, serverOffset) as IDataObject[string];
-		else if (child) shown = simplifyChild(value, child, context, serverOffset, inPlace);
+			shown = simplifyTime(value, convention, context.clock, serverZone) as IDataObject[string];
+		else if (child) shown = simplifyChild(value, child, context, serverZone, inPlace);
 		// A code the API sent as a word (`won`) is shown as its code, as the other form reads;
 		// a number or digits stay as they came.
 		else if (coded?.words && typeof value === 'string') shown = coded.words[value.trim().toLowerCase()] ?? value;
@@ -162,7 +171,7 @@ function simplifyChild(
 	value: unknown,
 	level: Level,
 	context: SimplifyContext,
-	serverOffset: string | undefined,
+	serverZone: ServerZone | undefined,
 	inPlace: boolean,
 ): IDataObject[string] {
 	const each = level.children.get('*');
@@ -171,12 +180,12 @@ function simplifyChild(
 		for (let index = 0; index < entries.length; index++) {
 			const entry: unknown = entries[index];
 			if (isPlainObject(entry))
-				entries[index] = simplifyLevel(entry, each, context, serverOffset, inPlace);
+				entries[index] = simplifyLevel(entry, each, context, serverZone, inPlace);
 		}
 		return entries as IDataObject[];
 	}
 	return isPlainObject(value)
-		? simplifyLevel(value, level, context, serverOffset, inPlace)
+		? simplifyLevel(value, level, context, serverZone, inPlace)
 		: (value as IDataObject[string]);
 }
 
@@ -193,9 +202,9 @@ export function simplifyRecord(
 ): IDataObject {
 	// Zone-less server times take the offset of the same answer's generation time.
 	const generated =
-		typeof record.generated_at === 'string' ? OFFSET.exec(record.generated_at.trim()) : null;
-	const serverOffset = generated?.[0].toUpperCase();
-	const result = simplifyLevel(record, levelsOf(kind), context, serverOffset, inPlace);
+		typeof record.generated_at === 'string' ? zonedParts(record.generated_at) : undefined;
+	const serverZone = generated?.zone;
+	const result = simplifyLevel(record, levelsOf(kind), context, serverZone, inPlace);
 	const shape: RecordShape = RECORDS[kind];
 	// Comments come as HTML (real) or as text (spec): both simplified to one shape.
 	const comments = shape.comments ? result[shape.comments] : undefined;
