@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 /**
  * A record ID as the API takes it (int 10, docs/api.md#conventions), spaces around it allowed.
@@ -15,6 +15,55 @@ const SEARCH_METHODS: Record<string, string> = {
 	contact: 'searchContacts',
 };
 
+/** A picker's *From List* mode: the records its search method lists, searchable. */
+function fromListMode(record: string): INodePropertyMode {
+	return {
+		displayName: 'From List',
+		name: 'list',
+		type: 'list',
+		placeholder: `Select a ${record}...`,
+		typeOptions: { searchListMethod: SEARCH_METHODS[record], searchable: true },
+	};
+}
+
+/** A picker's *By ID* mode: an ID as the API takes it, checked as it is typed. */
+function byIdMode(record: string, placeholder: string): INodePropertyMode {
+	return {
+		displayName: 'By ID',
+		name: 'id',
+		type: 'string',
+		placeholder,
+		validation: [
+			{
+				type: 'regex',
+				properties: {
+					regex: RECORD_ID_PATTERN,
+					errorMessage: `A ${record} ID is a whole number of at most 10 digits`,
+				},
+			},
+		],
+	};
+}
+
+/** A picker (n8n's resource locator) with nothing picked, in these modes; `placed`: where it shows and whether it is required. */
+function picker(
+	displayName: string,
+	name: string,
+	description: string,
+	modes: INodePropertyMode[],
+	placed: Pick<INodeProperties, 'required' | 'displayOptions'> = {},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		...placed,
+		description,
+		modes,
+	};
+}
+
 /**
  * A contact wherever one is asked for (a ticket's requester, a list's customer): From List
  * (searched by name or phone), By ID, or By Phone, which the node resolves to the contact's ID
@@ -25,43 +74,16 @@ export function contactLocatorProperty(
 	name: string,
 	description: string,
 ): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a contact...',
-				typeOptions: { searchListMethod: 'searchContacts', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 50012',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: RECORD_ID_PATTERN,
-							errorMessage: 'A contact ID is a whole number of at most 10 digits',
-						},
-					},
-				],
-			},
-			{
-				displayName: 'By Phone',
-				name: 'phone',
-				type: 'string',
-				placeholder: 'e.g. 0901234567',
-			},
-		],
-	};
+	return picker(displayName, name, description, [
+		fromListMode('contact'),
+		byIdMode('contact', 'e.g. 50012'),
+		{
+			displayName: 'By Phone',
+			name: 'phone',
+			type: 'string',
+			placeholder: 'e.g. 0901234567',
+		},
+	]);
 }
 
 /**
@@ -79,37 +101,14 @@ export function recordLocatorProperty(
 	name: string,
 	description: string,
 ): INodeProperties {
-	return {
+	return picker(
 		displayName,
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		displayOptions: { show: { resource: [resource], operation: [operation] } },
 		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${resource}...`,
-				typeOptions: { searchListMethod: SEARCH_METHODS[resource], searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 100245',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: RECORD_ID_PATTERN,
-							errorMessage: `A ${resource} ID is a whole number of at most 10 digits`,
-						},
-					},
-				],
-			},
-		],
-	};
+		[fromListMode(resource), byIdMode(resource, 'e.g. 100245')],
+		{
+			required: true,
+			displayOptions: { show: { resource: [resource], operation: [operation] } },
+		},
+	);
 }

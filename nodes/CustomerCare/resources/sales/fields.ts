@@ -8,6 +8,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { checked } from '../../checks/declared';
 import { contactLocatorProperty } from '../../description/recordLocator';
 import {
+	bodyTextProperty,
 	commentFields,
 	dynamicOptions,
 	EXPRESSION_HINT_MANY,
@@ -33,18 +34,9 @@ function textField(
 	description: string,
 	extra: Partial<INodeProperties> = {},
 ) {
-	return checked(
-		{
-			displayName,
-			name,
-			type: 'string',
-			default: '',
-			description,
-			routing: { send: { type: 'body', property: `${root}.${name}` } },
-			...extra,
-		} as INodeProperties,
-		{ maxLength },
-	);
+	return checked(bodyTextProperty(displayName, name, description, `${root}.${name}`, extra), {
+		maxLength,
+	});
 }
 
 /** The subject of a lead or deal, up to 250 characters. */
