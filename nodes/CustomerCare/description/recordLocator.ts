@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 /**
  * A record ID as the API takes it (int 10, docs/api.md#conventions), spaces around it allowed.
  * The editor anchors a mode's regex itself (`^…$`); our own check before sending
- * (RECORD_ID in checks/checks.ts) allows the same, also for values from expressions.
+ * (RECORD_ID in checks/declared.ts) allows the same, also for values from expressions.
  */
 export const RECORD_ID_PATTERN = '\\s*[0-9]{1,10}\\s*';
 
