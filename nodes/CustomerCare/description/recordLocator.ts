@@ -15,44 +15,19 @@ const SEARCH_METHODS: Record<string, string> = {
 	contact: 'searchContacts',
 };
 
-/** A picker's *From List* mode: the records its search method lists, searchable. */
-function fromListMode(record: string): INodePropertyMode {
-	return {
-		displayName: 'From List',
-		name: 'list',
-		type: 'list',
-		placeholder: `Select a ${record}...`,
-		typeOptions: { searchListMethod: SEARCH_METHODS[record], searchable: true },
-	};
-}
-
-/** A picker's *By ID* mode: an ID as the API takes it, checked as it is typed. */
-function byIdMode(record: string, placeholder: string): INodePropertyMode {
-	return {
-		displayName: 'By ID',
-		name: 'id',
-		type: 'string',
-		placeholder,
-		validation: [
-			{
-				type: 'regex',
-				properties: {
-					regex: RECORD_ID_PATTERN,
-					errorMessage: `A ${record} ID is a whole number of at most 10 digits`,
-				},
-			},
-		],
-	};
-}
-
-/** A picker (n8n's resource locator) with nothing picked, in these modes; `placed`: where it shows and whether it is required. */
+/**
+ * A picker (n8n's resource locator) of a record, nothing picked: *From List* (its search method,
+ * searchable) and *By ID* (an ID as the API takes it, checked as it is typed). `placed`: where
+ * it shows and whether it is required.
+ */
 function picker(
+	record: string,
+	idPlaceholder: string,
 	displayName: string,
 	name: string,
 	description: string,
-	modes: INodePropertyMode[],
 	placed: Pick<INodeProperties, 'required' | 'displayOptions'> = {},
-): INodeProperties {
+): INodeProperties & { modes: INodePropertyMode[] } {
 	return {
 		displayName,
 		name,
@@ -60,7 +35,30 @@ function picker(
 		default: { mode: 'list', value: '' },
 		...placed,
 		description,
-		modes,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${record}...`,
+				typeOptions: { searchListMethod: SEARCH_METHODS[record], searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: idPlaceholder,
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: RECORD_ID_PATTERN,
+							errorMessage: `A ${record} ID is a whole number of at most 10 digits`,
+						},
+					},
+				],
+			},
+		],
 	};
 }
 
@@ -74,16 +72,19 @@ export function contactLocatorProperty(
 	name: string,
 	description: string,
 ): INodeProperties {
-	return picker(displayName, name, description, [
-		fromListMode('contact'),
-		byIdMode('contact', 'e.g. 50012'),
-		{
-			displayName: 'By Phone',
-			name: 'phone',
-			type: 'string',
-			placeholder: 'e.g. 0901234567',
-		},
-	]);
+	const contact = picker('contact', 'e.g. 50012', displayName, name, description);
+	return {
+		...contact,
+		modes: [
+			...contact.modes,
+			{
+				displayName: 'By Phone',
+				name: 'phone',
+				type: 'string',
+				placeholder: 'e.g. 0901234567',
+			},
+		],
+	};
 }
 
 /**
@@ -101,14 +102,8 @@ export function recordLocatorProperty(
 	name: string,
 	description: string,
 ): INodeProperties {
-	return picker(
-		displayName,
-		name,
-		description,
-		[fromListMode(resource), byIdMode(resource, 'e.g. 100245')],
-		{
-			required: true,
-			displayOptions: { show: { resource: [resource], operation: [operation] } },
-		},
-	);
+	return picker(resource, 'e.g. 100245', displayName, name, description, {
+		required: true,
+		displayOptions: { show: { resource: [resource], operation: [operation] } },
+	});
 }
