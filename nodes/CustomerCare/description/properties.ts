@@ -97,7 +97,7 @@ export function operationSelector(
 	};
 }
 
-/** The Simplify switch: readable times, labels and custom fields, or the API's answer as it is. */
+/** The Simplify switch: times with the account's offset, labels beside codes, custom fields by label; or the API's answer as it is. */
 export function simplifyProperty(resource: string, operations: string[]): INodeProperties {
 	return {
 		displayName: 'Simplify',
