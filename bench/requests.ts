@@ -67,11 +67,16 @@ const EVENTS: Array<[string, string, (p: FakePlatform, at: number) => void]> = [
 	}],
 ];
 
-/** Forget the kept definitions (their module moved from shared/ to definitions/; --baseline may run either). */
-function resetLookups() {
-	for (const path of ['../nodes/CustomerCare/definitions/lookups', '../nodes/CustomerCare/shared/lookups']) {
+/** Forget the kept definitions (their module moved and was renamed; --baseline may run any of these layouts). */
+function resetDefinitions() {
+	const layouts: [string, string][] = [
+		['../nodes/CustomerCare/definitions/accountDefinitions', 'resetDefinitions'],
+		['../nodes/CustomerCare/definitions/lookups', 'resetLookups'],
+		['../nodes/CustomerCare/shared/lookups', 'resetLookups'],
+	];
+	for (const [path, reset] of layouts) {
 		try {
-			(require(path) as { resetLookups?: () => void }).resetLookups?.();
+			(require(path) as Record<string, (() => void) | undefined>)[reset]?.();
 			return;
 		} catch {
 			// not in this commit's layout
@@ -93,7 +98,7 @@ async function main() {
 	// One process all along (its throttle kept, as in n8n); each operation starts with no definitions kept.
 	resetThrottles();
 	for (const [name, parameters] of OPERATIONS) {
-		resetLookups();
+		resetDefinitions();
 		const runs: number[] = [];
 		let failed: string | undefined;
 		for (let run = 0; run < 2; run++) {
@@ -108,7 +113,7 @@ async function main() {
 	}
 
 	for (const [name, event, change] of EVENTS) {
-		resetLookups();
+		resetDefinitions();
 		const trigger = new TriggerRun({ event }, account);
 		await nextSecond();
 		await trigger.poll(); // the activation: no request

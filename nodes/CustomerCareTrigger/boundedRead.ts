@@ -24,7 +24,7 @@ const MAX_CHUNK_SPAN_MS = 31 * 24 * 3600 * SECOND - SECOND;
 
 /**
  * Reading stops starting requests at this share of the budget. The rest covers what follows
- * the read (Simplify's lookups and presenting the records), a chunk slower than the last, and
+ * the read (Simplify's definitions and the records simplified), a chunk slower than the last, and
  * n8n's own bookkeeping (n8n already keeps a margin of its own below its time limit).
  */
 export const READ_SHARE = 0.6;

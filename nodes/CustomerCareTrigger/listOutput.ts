@@ -6,8 +6,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { carriesCustomFields, withFieldLabels } from '../CustomerCare/customFields/labels';
-import { readLookups } from '../CustomerCare/definitions/lookups';
-import { presentLookupsOf, presentRecords } from '../CustomerCare/output/simplify';
+import { readDefinitions } from '../CustomerCare/definitions/accountDefinitions';
+import { simplifyDefinitionsOf, simplifyRecords } from '../CustomerCare/output/simplify';
 import { recordingFieldOf, withRecording } from '../CustomerCare/resources/call/recording';
 import { redact } from '../CustomerCare/transport';
 import type { ListPoll } from './listRead';
@@ -23,12 +23,12 @@ export async function output(
 	let shaped = records;
 	if (ctx.getNodeParameter('options.simplify', true) as boolean) {
 		// Contact list items carry no custom fields: no definitions to read (they would be the tickets').
-		const lookups = await readLookups(ctx, account, [
+		const definitions = await readDefinitions(ctx, account, [
 			...(carriesCustomFields(records) ? (['fieldDefinitions'] as const) : []),
-			...presentLookupsOf(event.record),
+			...simplifyDefinitionsOf(event.record),
 		]);
-		const labelled = withFieldLabels(records, lookups.fieldDefinitions);
-		shaped = presentRecords(labelled, event.record, account.clock, lookups);
+		const labelled = withFieldLabels(records, definitions.fieldDefinitions);
+		shaped = simplifyRecords(labelled, event.record, account.clock, definitions);
 	}
 	const field = event.recordings ? recordingFieldOf(ctx) : undefined;
 	if (!field) return [ctx.helpers.returnJsonArray(shaped)];

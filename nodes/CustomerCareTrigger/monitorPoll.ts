@@ -6,7 +6,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../CustomerCare/api/endpoints';
-import { presentRecords } from '../CustomerCare/output/simplify';
+import { simplifyRecords } from '../CustomerCare/output/simplify';
 import { listRecordsOf, customerCareRequest, getAccount } from '../CustomerCare/transport';
 import type { PollState } from './cursor';
 import { moveTo } from './staticData';
@@ -31,7 +31,7 @@ export async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionD
 	const emit = (events: IDataObject[]) => [
 		ctx.helpers.returnJsonArray(
 			simplify
-				? presentRecords(events, 'monitor', account.clock, {})
+				? simplifyRecords(events, 'monitor', account.clock, {})
 				: events,
 		),
 	];

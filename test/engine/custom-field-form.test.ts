@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters, ResourceMapperField, ResourceMapperV
 
 import type { CustomFieldDefRec, FakePlatform } from '../../tools/fake-platform';
 import { useFakePlatform } from './helpers/fake-platform-per-file';
-import { resetLookups } from '../../nodes/CustomerCare/definitions/lookups';
+import { resetDefinitions } from '../../nodes/CustomerCare/definitions/accountDefinitions';
 import { accountOf, jsonOf, resourceMapperFields, runNode } from '../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
@@ -202,7 +202,7 @@ describe.each(OPERATIONS)('%s %s: the form reaches the request by field ID', (re
 	test('a field an admin deleted after the workflow was built: a clear error naming it, nothing sent', async () => {
 		const schema = await loadForm({ resource, operation: operation() });
 		platform.store.ticketFields = platform.store.ticketFields.filter((definition) => definition.custom_field_id !== 310);
-		resetLookups(); // the definitions are read for this execution (the cache is the next test's)
+		resetDefinitions(); // the definitions are read for this execution (the cache is the next test's)
 		const run = await runNode({
 			parameters: { ...parametersOf(), customFieldsForm: formOf({ '301': 'Still here', '310': choice310 }, schema) },
 			account: account(),

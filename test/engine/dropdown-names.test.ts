@@ -2,7 +2,7 @@
  * Every dropdown names every entry (red team F14-F15, issue 30 point 2): an entry the account
  * lists without its name (an agent without username, a group without group_name, a status
  * without label, a pipeline or stage without name, a label or reason without name) reads
- * `<Kind> <id>` through the one helper `nameOf` (definitions/lookups.ts): never "undefined", never
+ * `<Kind> <id>` through the one helper `nameOf` (definitions/accountDefinitions.ts): never "undefined", never
  * a crash while sorting. Both modes of the fake.
  */
 import type { FakePlatform } from '../../tools/fake-platform';

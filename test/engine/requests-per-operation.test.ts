@@ -1,6 +1,6 @@
 /**
  * Issue 20: one request per single-item operation in steady state. The account's definitions
- * and reference lists are kept per account for a short while (definitions/lookups.ts), and the
+ * and reference lists are kept per account for a short while (definitions/accountDefinitions.ts), and the
  * references Simplify needs are read after the write, only for the codes the answer holds.
  * Counted in the fake platform's log; Simplify on (the default).
  */

@@ -35,7 +35,7 @@ export interface CodedField {
 /** Words of a coded value, lower case, and the code each stands for. */
 export type CodeWords = Readonly<Record<string, number>>;
 
-/** What presentation needs to know of one kind of record. */
+/** What Simplify needs to know of one kind of record. */
 export interface RecordShape {
 	/** Time fields by path (`comments.*.created_at`: every comment's) and their convention. */
 	times: Readonly<Record<string, TimeConvention>>;

@@ -7,7 +7,7 @@ import {
 	type CustomFieldInput,
 	type FieldKind,
 } from './values';
-import type { FieldDefinition } from '../definitions/lookups';
+import type { FieldDefinition } from '../definitions/accountDefinitions';
 import type { Fail } from '../checks/fieldRule';
 
 /**

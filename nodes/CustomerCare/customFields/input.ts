@@ -8,9 +8,9 @@ import type {
 
 import { customFieldPayload, formFieldIds, type FormValue } from './form';
 import type { CustomFieldInput } from './values';
-import type { ItemContext, LookupStep } from '../engine/spec';
+import type { ItemContext, DefinitionStep } from '../engine/spec';
 import { failFor, type Fail } from '../checks/fieldRule';
-import type { FieldDefinitionsName } from '../definitions/lookups';
+import type { FieldDefinitionsName } from '../definitions/accountDefinitions';
 
 /**
  * How Create and Update of tickets, leads and deals take custom fields:
@@ -230,20 +230,20 @@ function givenOf(ctx: IExecuteSingleFunctions, fail: Fail) {
 
 /**
  * The custom fields the user gave (form, JSON, earlier list) as `{root}.custom_fields:
- * [{id, value}]`, checked against the account's definitions, which the lookup step reads only
+ * [{id, value}]`, checked against the account's definitions, which the definitions step reads only
  * when something was given.
  */
 export function sendCustomFields(
 	root: 'ticket' | 'lead' | 'deal' | 'contact',
 	definitionsName: FieldDefinitionsName = 'fieldDefinitions',
-): LookupStep {
+): DefinitionStep {
 	return {
 		needs(this: IExecuteSingleFunctions) {
 			try {
 				const { form, entries } = givenOf(this, failFor(this));
 				return entries.length > 0 || formFieldIds(form).length > 0 ? [definitionsName] : [];
 			} catch {
-				// A malformed JSON box: the step reports it, after the lookup.
+				// A malformed JSON box: the step reports it, after the definitions are read.
 				return [definitionsName];
 			}
 		},
@@ -252,7 +252,7 @@ export function sendCustomFields(
 			if (entries.length === 0 && formFieldIds(form).length === 0) return;
 			const body = (request.body ??= {}) as IDataObject;
 			const target = (body[root] ??= {}) as IDataObject;
-			const definitions = item.lookups[definitionsName] ?? [];
+			const definitions = item.definitions[definitionsName] ?? [];
 			target.custom_fields = customFieldPayload(
 				definitions,
 				entries,

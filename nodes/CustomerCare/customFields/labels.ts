@@ -8,8 +8,8 @@ import {
 	textOf,
 	type FieldDefinition,
 	type FieldDefinitionsName,
-	type LookupName,
-} from '../definitions/lookups';
+	type DefinitionName,
+} from '../definitions/accountDefinitions';
 import { simplifyIsOn } from '../output/simplify';
 import { kindOf, listOf, type FieldKind } from './values';
 
@@ -21,7 +21,7 @@ interface FieldLabels {
 }
 
 /**
- * Maps records' field ids and choice ids to labels: `{ "Customer Tier": "Gold" }`. Lookups
+ * Maps records' field ids and choice ids to labels: `{ "Customer Tier": "Gold" }`. Definitions
  * go through maps built once, since a Return All labels tens of thousands of records.
  */
 function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) => IDataObject {
@@ -122,9 +122,9 @@ export function withFieldLabels(
  */
 export function labelledOutputOf(definitionsName: FieldDefinitionsName) {
 	return {
-		outputLookups: [
+		outputDefinitionSteps: [
 			{
-				needs(this: IExecuteSingleFunctions, records: IDataObject[]): LookupName[] {
+				needs(this: IExecuteSingleFunctions, records: IDataObject[]): DefinitionName[] {
 					return simplifyIsOn(this) && records.some(holdsCustomFields) ? [definitionsName] : [];
 				},
 			},
@@ -132,10 +132,10 @@ export function labelledOutputOf(definitionsName: FieldDefinitionsName) {
 		transform(
 			this: IExecuteSingleFunctions,
 			records: IDataObject[],
-			item: { lookups: Partial<Record<FieldDefinitionsName, FieldDefinition[]>> },
+			item: { definitions: Partial<Record<FieldDefinitionsName, FieldDefinition[]>> },
 		) {
 			return simplifyIsOn(this)
-				? withFieldLabels(records, item.lookups[definitionsName])
+				? withFieldLabels(records, item.definitions[definitionsName])
 				: records;
 		},
 	};

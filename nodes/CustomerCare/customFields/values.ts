@@ -6,7 +6,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { toEpochMs, toSlashDate } from '../basics/dates';
-import type { FieldDefinition, FieldValue } from '../definitions/lookups';
+import type { FieldDefinition, FieldValue } from '../definitions/accountDefinitions';
 import { decimalNumber, type Fail } from '../checks/fieldRule';
 import { commaSeparated, isEmpty } from '../basics/looseValues';
 

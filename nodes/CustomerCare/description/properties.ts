@@ -3,6 +3,28 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { recordLocatorProperty } from './recordLocator';
 import { checked, RECORD_ID } from '../checks/declared';
 
+/**
+ * A text field sent in the body at `bodyProperty` (`contact.email`), as its file declares it
+ * before its check: the one shape of the contact's, the order's and the sales records' texts.
+ */
+export function bodyTextProperty(
+	displayName: string,
+	name: string,
+	description: string,
+	bodyProperty: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		description,
+		routing: { send: { type: 'body', property: bodyProperty } },
+		...extra,
+	} as INodeProperties;
+}
+
 /** Options of a collection in alphabetical order, as n8n's style wants them. */
 export function alphabetical(options: INodeProperties[]): INodeProperties[] {
 	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
@@ -75,7 +97,7 @@ export function operationSelector(
 	};
 }
 
-/** The Simplify switch: readable times, labels and custom fields, or the API's answer as it is. */
+/** The Simplify switch: times with the account's offset, labels beside codes, custom fields by label; or the API's answer as it is. */
 export function simplifyProperty(resource: string, operations: string[]): INodeProperties {
 	return {
 		displayName: 'Simplify',

@@ -13,8 +13,8 @@ import type {
 
 import type { Endpoint } from '../api/endpoints';
 import { checkLimit } from '../checks/declared';
-import { readLookups } from '../definitions/lookups';
-import { presentLookups, presentOutput } from '../output/simplify';
+import { readDefinitions } from '../definitions/accountDefinitions';
+import { simplifyDefinitionStep, simplifyOutput } from '../output/simplify';
 import {
 	listRootOf,
 	missingRootError,
@@ -43,23 +43,23 @@ function holdsItsRecords(endpoint: Endpoint, root: unknown): boolean {
  * write they are a nicety: if they cannot be read, the written record is output all the same,
  * its labels empty, since failing the item would invite running the write again.
  */
-async function readOutputLookups(
+async function readOutputDefinitions(
 	ctx: IExecuteSingleFunctions,
 	spec: OperationSpec,
 	endpoint: Endpoint,
 	records: IDataObject[],
 	item: ItemContext,
 ) {
-	const steps = [...(spec.outputLookups ?? [])];
-	if (spec.simplify) steps.push(presentLookups(spec.simplify));
+	const steps = [...(spec.outputDefinitionSteps ?? [])];
+	if (spec.simplify) steps.push(simplifyDefinitionStep(spec.simplify));
 	const names = steps
 		.flatMap((step) => step.needs.call(ctx, records))
-		.filter((name) => !item.lookups[name]);
+		.filter((name) => !item.definitions[name]);
 	if (names.length === 0) return;
 	const isWrite = endpoint.method !== 'GET' && !endpoint.readOnly;
-	const read = readLookups(ctx, item.account, names);
-	const lookups = isWrite ? await read.catch(() => ({})) : await read;
-	item.lookups = { ...item.lookups, ...lookups };
+	const read = readDefinitions(ctx, item.account, names);
+	const definitions = isWrite ? await read.catch(() => ({})) : await read;
+	item.definitions = { ...item.definitions, ...definitions };
 }
 
 /** The records as the item outputs them: the definitions their labels need, the operation's shaping, Simplify. */
@@ -70,9 +70,9 @@ async function outputOf(
 	records: IDataObject[],
 	item: ItemContext,
 ): Promise<IDataObject[]> {
-	await readOutputLookups(ctx, spec, endpoint, records, item);
+	await readOutputDefinitions(ctx, spec, endpoint, records, item);
 	const shaped = spec.transform ? await spec.transform.call(ctx, records, item) : records;
-	return spec.simplify ? presentOutput(ctx, spec.simplify, shaped, item) : shaped;
+	return spec.simplify ? simplifyOutput(ctx, spec.simplify, shaped, item) : shaped;
 }
 
 /**

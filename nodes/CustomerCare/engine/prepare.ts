@@ -8,8 +8,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { checkFields } from '../checks/declared';
 import { isPlainObject } from '../basics/looseValues';
-import { forgetLookups, readLookups, readSince } from '../definitions/lookups';
-import type { ItemContext, LookupStep, OperationSpec } from './spec';
+import { forgetDefinitions, readDefinitions, readSince } from '../definitions/accountDefinitions';
+import type { ItemContext, DefinitionStep, OperationSpec } from './spec';
 
 /** Optional fields left empty in the editor are not sent (the API reads '' as a value). The one place for empty values. */
 export function withoutEmpty(value: IDataObject): IDataObject {
@@ -39,29 +39,29 @@ export async function prepare(
 	};
 	if (spec.fields) checkFields.call(ctx, spec.fields, request, item);
 	for (const check of spec.checks ?? []) await check.call(ctx, request, item);
-	const steps = spec.lookups ?? [];
-	item.lookupNames = [...new Set(steps.flatMap((step) => step.needs.call(ctx, request)))];
+	const steps = spec.definitionSteps ?? [];
+	item.definitionNames = [...new Set(steps.flatMap((step) => step.needs.call(ctx, request)))];
 	const readFrom = Date.now();
-	await runLookupSteps(ctx, steps, request, item, {}).catch(async (refusal: unknown) => {
-		if (readSince(item.account, item.lookupNames, readFrom)) return await Promise.reject(refusal);
+	await runDefinitionSteps(ctx, steps, request, item, {}).catch(async (refusal: unknown) => {
+		if (readSince(item.account, item.definitionNames, readFrom)) return await Promise.reject(refusal);
 		// Refused by definitions kept from an earlier read: read them again before the refusal
 		// stands (a field or a choice an admin just added).
-		return await runLookupSteps(ctx, steps, request, item, { fresh: true });
+		return await runDefinitionSteps(ctx, steps, request, item, { fresh: true });
 	});
 	for (const step of spec.resolve ?? []) await step.call(ctx, request, item);
 	return request;
 }
 
-/** The lookup step: the definitions the item needs (shared by the process a short while), then its steps. */
-async function runLookupSteps(
+/** The definitions step: the definitions the item needs (shared by the process a short while), then its steps. */
+async function runDefinitionSteps(
 	ctx: IExecuteSingleFunctions,
-	steps: LookupStep[],
+	steps: DefinitionStep[],
 	request: IHttpRequestOptions,
 	item: ItemContext,
 	options: { fresh?: boolean },
 ) {
-	if (item.lookupNames.length) {
-		item.lookups = await readLookups(ctx, item.account, item.lookupNames, options);
+	if (item.definitionNames.length) {
+		item.definitions = await readDefinitions(ctx, item.account, item.definitionNames, options);
 	}
 	for (const step of steps) await step.run?.call(ctx, request, item);
 }
@@ -78,6 +78,6 @@ export async function recheckAfterRefusal(
 	request: IHttpRequestOptions,
 	item: ItemContext,
 ) {
-	forgetLookups(item.account, item.lookupNames);
-	await runLookupSteps(ctx, spec.lookups ?? [], request, item, { fresh: true });
+	forgetDefinitions(item.account, item.definitionNames);
+	await runDefinitionSteps(ctx, spec.definitionSteps ?? [], request, item, { fresh: true });
 }

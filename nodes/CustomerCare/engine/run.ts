@@ -3,7 +3,7 @@
  * item's steps run in one direction (prepare.ts, then answer.ts), and the records become
  * output items paired with their input item, or an error item under Continue On Fail.
  *
- *   credential → parameters (n8n) → empty values dropped → checks → lookups → request → pages → output
+ *   credential → parameters (n8n) → empty values dropped → checks → definitions → request → pages → output
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -119,8 +119,8 @@ export function runOperation(endpoint: Endpoint, spec: OperationSpec) {
 				account,
 				timeZone: account.clock.zone,
 				fail: failFor(this),
-				lookups: {},
-				lookupNames: [],
+				definitions: {},
+				definitionNames: [],
 			};
 			// n8n types the request it built with an optional url, as its own preSend steps take it.
 			request = await prepare(this, spec, requestData.options as IHttpRequestOptions, item);
@@ -133,7 +133,7 @@ export function runOperation(endpoint: Endpoint, spec: OperationSpec) {
 		} catch (caught) {
 			let error = caught;
 			const refused = error instanceof NodeApiError && !(error instanceof UnconfirmedWriteError);
-			if (refused && item && request && item.lookupNames.length) {
+			if (refused && item && request && item.definitionNames.length) {
 				error = await recheckAfterRefusal(this, spec, request, item).then(
 					() => caught,
 					(clearer: unknown) => clearer,

@@ -1,5 +1,5 @@
 /**
- * What an operation declares (its fields, checks, lookups, list, lost-create lookup, output
+ * What an operation declares (its fields, checks, definitions steps, list, lost-create lookup, output
  * shaping and Simplify record) and what each of its steps is given for one item.
  */
 import type {
@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { RecordKind } from '../api/records';
-import type { LookupName, Lookups } from '../definitions/lookups';
+import type { DefinitionName, Definitions } from '../definitions/accountDefinitions';
 import type { CreateLookup } from './createLookup';
 import type { ListSpec } from '../api/endpoints';
 import type { Account, ApiRequest } from '../transport';
@@ -25,10 +25,10 @@ export interface ItemContext {
 	/** The zone of the platform's clock (`account.clock.zone`), for dates the user gives without one. */
 	timeZone: string;
 	fail: Fail;
-	/** Filled by the lookup step (and, for the output, after the request); empty before it. */
-	lookups: Lookups;
+	/** Filled by the definitions step (and, for the output, after the request); empty before it. */
+	definitions: Definitions;
 	/** The definitions the item's request was checked and built with. */
-	lookupNames: LookupName[];
+	definitionNames: DefinitionName[];
 }
 
 /** A step on the request n8n built: checks (and converts) values, or completes the body. Sends nothing. */
@@ -42,8 +42,8 @@ export type RequestStep = (
  * A step that needs the account's definitions (custom fields, lead statuses): it names them for
  * the item, they are read together, then it runs on the request (the output may use them too).
  */
-export interface LookupStep {
-	needs: (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => LookupName[];
+export interface DefinitionStep {
+	needs: (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => DefinitionName[];
 	run?: RequestStep;
 }
 
@@ -51,8 +51,8 @@ export interface LookupStep {
  * Definitions the output needs (Simplify's labels), read after the request and only for what
  * the records hold: a write is never held back, nor a refused one charged, for its labels.
  */
-export interface OutputLookupStep {
-	needs: (this: IExecuteSingleFunctions, records: IDataObject[]) => LookupName[];
+export interface OutputDefinitionStep {
+	needs: (this: IExecuteSingleFunctions, records: IDataObject[]) => DefinitionName[];
 }
 
 /** An output record and the files it carries (n8n binary data, by field name). */
@@ -66,13 +66,13 @@ export interface OperationSpec {
 	fields?: INodeProperties[];
 	/** Checks across fields, after the fields' own checks. */
 	checks?: RequestStep[];
-	/** Steps that need the account's definitions, read in one lookup before the request. */
-	lookups?: LookupStep[];
+	/** Steps that need the account's definitions, read at once before the request. */
+	definitionSteps?: DefinitionStep[];
 	/** Definitions the output needs, read after the request. */
-	outputLookups?: OutputLookupStep[];
+	outputDefinitionSteps?: OutputDefinitionStep[];
 	/**
 	 * Steps that ask the platform what the request needs (a requester given by phone, its
-	 * contact's ID), after every check and lookup: bad input is refused before any of them.
+	 * contact's ID), after every check and definitions step: bad input is refused before any of them.
 	 */
 	resolve?: RequestStep[];
 	/** The answer is a list: Return All / Limit apply. */

@@ -10,7 +10,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
 import { LEAD_STATUS_TYPES, VOICE_SERVICE_LABELS, VOICE_SERVICE_TYPES } from '../api/codes';
 import { choiceOptions, typeNameOf } from '../customFields/values';
-import { nameOf, readLookups, textOf, type Lookups } from '../definitions/lookups';
+import { nameOf, readDefinitions, textOf, type Definitions } from '../definitions/accountDefinitions';
 import { fetchList, getAccount } from '../transport';
 import { idsOf as listedIds } from '../basics/looseValues';
 
@@ -21,8 +21,8 @@ async function records(ctx: ILoadOptionsFunctions, list: ListEndpoint): Promise<
 }
 
 /** The account's definitions, read afresh: a field an admin just added shows at once. */
-async function freshLookups(ctx: ILoadOptionsFunctions, name: keyof Lookups): Promise<Lookups> {
-	return await readLookups(ctx, await getAccount.call(ctx), [name], {
+async function freshDefinitions(ctx: ILoadOptionsFunctions, name: keyof Definitions): Promise<Definitions> {
+	return await readDefinitions(ctx, await getAccount.call(ctx), [name], {
 		fresh: true,
 	});
 }
@@ -41,7 +41,7 @@ async function referenceOptions(
 }
 
 /**
- * Every option is named by `nameOf` (definitions/lookups.ts): a list entry without its name reads
+ * Every option is named by `nameOf` (definitions/accountDefinitions.ts): a list entry without its name reads
  * `Group 7`, `Status 9`…, never "undefined", and sorting never meets a missing name.
  */
 const agentName = (agent: IDataObject) =>
@@ -131,7 +131,7 @@ export async function getSmsServices(this: ILoadOptionsFunctions): Promise<Optio
 }
 
 export async function getCustomFields(this: ILoadOptionsFunctions): Promise<Option[]> {
-	const { fieldDefinitions = [] } = await freshLookups(this, 'fieldDefinitions');
+	const { fieldDefinitions = [] } = await freshDefinitions(this, 'fieldDefinitions');
 	return fieldDefinitions.map((definition) => ({
 		name: `${definition.custom_field_lable} (${typeNameOf(definition)})`,
 		value: definition.custom_field_id,
@@ -143,7 +143,7 @@ export async function getCustomFields(this: ILoadOptionsFunctions): Promise<Opti
 export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise<Option[]> {
 	const fieldId = this.getCurrentNodeParameter('&fieldId');
 	if (fieldId === undefined || fieldId === '') return [];
-	const { fieldDefinitions = [] } = await freshLookups(this, 'fieldDefinitions');
+	const { fieldDefinitions = [] } = await freshDefinitions(this, 'fieldDefinitions');
 	const field = fieldDefinitions.find(
 		(definition) => String(definition.custom_field_id) === String(fieldId),
 	);
@@ -152,7 +152,7 @@ export async function getCustomFieldValues(this: ILoadOptionsFunctions): Promise
 
 /** Lead statuses in the account's order (first → final), with their kind. */
 export async function getLeadStatuses(this: ILoadOptionsFunctions): Promise<Option[]> {
-	const { leadStatuses = [] } = await freshLookups(this, 'leadStatuses');
+	const { leadStatuses = [] } = await freshDefinitions(this, 'leadStatuses');
 	return leadStatuses.map((status) => ({
 		name: nameOf(status, { kind: 'Status' }),
 		value: status.id,

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { formFieldsOf } from '../customFields/form';
-import { readLookups, type FieldDefinitionsName } from '../definitions/lookups';
+import { readDefinitions, type FieldDefinitionsName } from '../definitions/accountDefinitions';
 import { getAccount } from '../transport';
 
 /**
@@ -28,6 +28,6 @@ async function columnsOf(
 	name: FieldDefinitionsName,
 ): Promise<ResourceMapperFields> {
 	const account = await getAccount.call(ctx);
-	const lookups = await readLookups(ctx, account, [name], { fresh: true });
-	return { fields: formFieldsOf(lookups[name] ?? []) };
+	const definitions = await readDefinitions(ctx, account, [name], { fresh: true });
+	return { fields: formFieldsOf(definitions[name] ?? []) };
 }

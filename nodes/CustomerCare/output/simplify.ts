@@ -1,36 +1,36 @@
 /**
- * The Simplify step of every output: readable times and labels (output/simplifyRecord.ts), with the
- * account's zone and the reference lists it needs read in the operation's lookup step.
- * Simplify off leaves the API's answer as it is.
+ * The Simplify step of every output: times with the account's offset and labels beside codes
+ * (output/simplifyRecord.ts), with the account's zone and the reference lists it needs read in
+ * the operation's definitions step. Simplify off leaves the API's answer as it is.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { RecordKind } from '../api/records';
 import type { PlatformClock } from '../basics/clock';
-import { nameOf, type LookupName, type Lookups } from '../definitions/lookups';
-import type { ItemContext, OutputLookupStep } from '../engine/spec';
-import { present, referenceListsOf, type References } from './simplifyRecord';
+import { nameOf, type DefinitionName, type Definitions } from '../definitions/accountDefinitions';
+import type { ItemContext, OutputDefinitionStep } from '../engine/spec';
+import { simplifyRecord, referenceListsOf, type References } from './simplifyRecord';
 
 export function simplifyIsOn(ctx: IExecuteSingleFunctions): boolean {
 	return ctx.getNodeParameter('simplify', true) as boolean;
 }
 
-/** The lookups a kind of record takes its labels from (those these records' codes need, given records). */
-export function presentLookupsOf(kind: RecordKind, records?: IDataObject[]): LookupName[] {
+/** The definitions a kind of record takes its labels from (those these records' codes need, given records). */
+export function simplifyDefinitionsOf(kind: RecordKind, records?: IDataObject[]): DefinitionName[] {
 	return referenceListsOf(kind, records).map((list) =>
 		list === 'leadStatus' ? 'leadStatuses' : 'dealPipelines',
 	);
 }
 
-function referencesOf(lookups: Lookups): References {
+function referencesOf(definitions: Definitions): References {
 	const references: References = {};
-	if (lookups.leadStatuses) {
+	if (definitions.leadStatuses) {
 		references.leadStatus = new Map(
-			lookups.leadStatuses.map((status) => [String(status.id), status.label]),
+			definitions.leadStatuses.map((status) => [String(status.id), status.label]),
 		);
 	}
-	if (lookups.dealPipelines) {
-		const pipelines = lookups.dealPipelines;
+	if (definitions.dealPipelines) {
+		const pipelines = definitions.dealPipelines;
 		references.pipeline = new Map(
 			pipelines.map((pipeline) => [String(pipeline.id), nameOf(pipeline)]),
 		);
@@ -46,31 +46,31 @@ function referencesOf(lookups: Lookups): References {
  * Records of `kind` as Simplify shows them: times read by the platform's clock, with its offset, labels beside
  * codes. `inPlace`: the records are the caller's own (just parsed) and may be rewritten.
  */
-export function presentRecords(
+export function simplifyRecords(
 	records: IDataObject[],
 	kind: RecordKind,
 	clock: PlatformClock,
-	lookups: Lookups,
+	definitions: Definitions,
 	inPlace = false,
 ): IDataObject[] {
-	const context = { clock, references: referencesOf(lookups) };
-	const presented = inPlace ? records : new Array<IDataObject>(records.length);
+	const context = { clock, references: referencesOf(definitions) };
+	const simplified = inPlace ? records : new Array<IDataObject>(records.length);
 	for (let index = 0; index < records.length; index++)
-		presented[index] = present(records[index], kind, context, inPlace);
-	return presented;
+		simplified[index] = simplifyRecord(records[index], kind, context, inPlace);
+	return simplified;
 }
 
 /** The reference lists the output of an operation that outputs `kind` needs, read after its request, for the codes it holds. */
-export function presentLookups(kind: RecordKind): OutputLookupStep {
+export function simplifyDefinitionStep(kind: RecordKind): OutputDefinitionStep {
 	return {
 		needs(this: IExecuteSingleFunctions, records: IDataObject[]) {
-			return simplifyIsOn(this) ? presentLookupsOf(kind, records) : [];
+			return simplifyIsOn(this) ? simplifyDefinitionsOf(kind, records) : [];
 		},
 	};
 }
 
 /** The last output step of an operation that declares the record it outputs (engine/spec.ts `simplify`). */
-export function presentOutput(
+export function simplifyOutput(
 	ctx: IExecuteSingleFunctions,
 	kind: RecordKind,
 	records: IDataObject[],
@@ -78,5 +78,5 @@ export function presentOutput(
 ): IDataObject[] {
 	if (!simplifyIsOn(ctx)) return records;
 	// The records of this item's own answer, parsed for it: rewritten, not copied.
-	return presentRecords(records, kind, item.account.clock, item.lookups, true);
+	return simplifyRecords(records, kind, item.account.clock, item.definitions, true);
 }

@@ -9,8 +9,8 @@ import {
 	type TimeConvention,
 } from '../api/records';
 import { readApiTime, type PlatformClock } from '../basics/clock';
-import { instantOfZoned, toEpochMs, toOffsetIso, zonedParts } from '../basics/dates';
-import { readableComment } from './comments';
+import { instantOfZoned, toEpochMs, toOffsetIso, zonedParts, type ZonedParts } from '../basics/dates';
+import { simplifyComment } from './comments';
 import { isEmpty, isPlainObject } from '../basics/looseValues';
 
 /**
@@ -22,7 +22,7 @@ import { isEmpty, isPlainObject } from '../basics/looseValues';
 /** Labels of the account's reference lists, keyed by id as text. */
 export type References = Partial<Record<ReferenceList, ReadonlyMap<string, string>>>;
 
-export interface PresentContext {
+export interface SimplifyContext {
 	/** The platform's clock (the account's), which reads the API's times and writes them out. */
 	clock: PlatformClock;
 	references: References;
@@ -36,7 +36,7 @@ interface Level {
 	children: Map<string, Level>;
 }
 
-/** A level that only rewrites values (no label or copy to put beside a field) can be presented in place. */
+/** A level that only rewrites values (no label or copy to put beside a field) can be simplified in place. */
 const addsFields = (level: Level) => level.coded.size > 0 || level.copies.size > 0;
 
 const emptyLevel = (): Level => ({
@@ -80,38 +80,41 @@ function levelsOf(kind: RecordKind): Level {
 	return root;
 }
 
-const OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/i;
-const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/;
+/** The status server's zone: the offset of its answer's `generated_at` (minutes east of UTC, or `Z`). */
+type ServerZone = ZonedParts['zone'];
+
+/** The form of the status server's zone-less times, `YYYY-MM-DD HH:mm[:ss]`: those take its zone. */
+const SERVER_ZONELESS = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?$/;
 
 /** The instant of an API time, or undefined when the value is not one. */
 function instantOf(
 	value: string,
 	convention: TimeConvention,
 	clock: PlatformClock,
-	serverOffset?: string,
+	serverZone?: ServerZone,
 ): number | undefined {
 	if (convention === 'platform') return readApiTime(value, clock);
 	// The status server's own times: ISO 8601 as written, zone-less ones in its answer's offset.
 	const text = value.trim();
 	const zoned = zonedParts(text);
 	if (zoned) return instantOfZoned(zoned);
-	const zoneless = ZONELESS_TIME.exec(text);
-	if (serverOffset && zoneless) {
-		const ms = Date.parse(`${zoneless[1]}T${zoneless[2]}${serverOffset}`);
-		return Number.isNaN(ms) ? undefined : ms;
+	if (serverZone !== undefined && SERVER_ZONELESS.test(text)) {
+		// Its wall clock (read as if in UTC), placed in the server's zone.
+		const wall = zonedParts(`${text}Z`);
+		return wall && instantOfZoned({ ...wall, zone: serverZone });
 	}
 	return toEpochMs(text, clock.zone);
 }
 
 /** An API time in the output convention; anything that is not a time (null, '') is left as it is. */
-export function presentTime(
+export function simplifyTime(
 	value: unknown,
 	convention: TimeConvention,
 	clock: PlatformClock,
-	serverOffset?: string,
+	serverZone?: ServerZone,
 ): unknown {
 	if (typeof value !== 'string' || value.trim() === '') return value;
-	const ms = instantOf(value, convention, clock, serverOffset);
+	const ms = instantOf(value, convention, clock, serverZone);
 	return ms === undefined ? value : toOffsetIso(ms, clock.zone);
 }
 
@@ -123,18 +126,18 @@ function labelOf(code: unknown, coded: CodedField, references: References): stri
 	return label ?? null;
 }
 
-function presentLevel(
+function simplifyLevel(
 	record: IDataObject,
 	level: Level,
-	context: PresentContext,
-	serverOffset: string | undefined,
+	context: SimplifyContext,
+	serverZone: ServerZone | undefined,
 	inPlace: boolean,
 ): IDataObject {
 	// Labels and copies go right after their field, so such a level is written into a new
 	// object; any other is rewritten in place when the caller owns the record (a freshly
 	// parsed answer keeps its compact shape, and no copy of it is made).
 	const result: IDataObject = inPlace && !addsFields(level) ? record : {};
-	// A plain loop over the keys: a Return All presents tens of thousands of records, and
+	// A plain loop over the keys: a Return All simplifies tens of thousands of records, and
 	// Object.entries would allocate a pair per field.
 	for (const key in record) {
 		if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
@@ -144,8 +147,8 @@ function presentLevel(
 		let shown = value;
 		const coded = level.coded.get(key);
 		if (convention)
-			shown = presentTime(value, convention, context.clock, serverOffset) as IDataObject[string];
-		else if (child) shown = presentChild(value, child, context, serverOffset, inPlace);
+			shown = simplifyTime(value, convention, context.clock, serverZone) as IDataObject[string];
+		else if (child) shown = simplifyChild(value, child, context, serverZone, inPlace);
 		// A code the API sent as a word (`won`) is shown as its code, as the other form reads;
 		// a number or digits stay as they came.
 		else if (coded?.words && typeof value === 'string') shown = coded.words[value.trim().toLowerCase()] ?? value;
@@ -158,11 +161,11 @@ function presentLevel(
 	return result;
 }
 
-function presentChild(
+function simplifyChild(
 	value: unknown,
 	level: Level,
-	context: PresentContext,
-	serverOffset: string | undefined,
+	context: SimplifyContext,
+	serverZone: ServerZone | undefined,
 	inPlace: boolean,
 ): IDataObject[string] {
 	const each = level.children.get('*');
@@ -171,12 +174,12 @@ function presentChild(
 		for (let index = 0; index < entries.length; index++) {
 			const entry: unknown = entries[index];
 			if (isPlainObject(entry))
-				entries[index] = presentLevel(entry, each, context, serverOffset, inPlace);
+				entries[index] = simplifyLevel(entry, each, context, serverZone, inPlace);
 		}
 		return entries as IDataObject[];
 	}
 	return isPlainObject(value)
-		? presentLevel(value, level, context, serverOffset, inPlace)
+		? simplifyLevel(value, level, context, serverZone, inPlace)
 		: (value as IDataObject[string]);
 }
 
@@ -185,23 +188,23 @@ function presentChild(
  * (records the caller owns, e.g. just parsed) the record itself is rewritten where that keeps
  * every field in its place, and what is returned may be the record.
  */
-export function present(
+export function simplifyRecord(
 	record: IDataObject,
 	kind: RecordKind,
-	context: PresentContext,
+	context: SimplifyContext,
 	inPlace = false,
 ): IDataObject {
 	// Zone-less server times take the offset of the same answer's generation time.
 	const generated =
-		typeof record.generated_at === 'string' ? OFFSET.exec(record.generated_at.trim()) : null;
-	const serverOffset = generated?.[0].toUpperCase();
-	const result = presentLevel(record, levelsOf(kind), context, serverOffset, inPlace);
+		typeof record.generated_at === 'string' ? zonedParts(record.generated_at) : undefined;
+	const serverZone = generated?.zone;
+	const result = simplifyLevel(record, levelsOf(kind), context, serverZone, inPlace);
 	const shape: RecordShape = RECORDS[kind];
-	// Comments come as HTML (real) or as text (spec): both shown as one readable shape.
+	// Comments come as HTML (real) or as text (spec): both simplified to one shape.
 	const comments = shape.comments ? result[shape.comments] : undefined;
 	if (shape.comments && Array.isArray(comments)) {
 		result[shape.comments] = comments.map((comment: unknown) =>
-			isPlainObject(comment) ? readableComment(comment) : comment,
+			isPlainObject(comment) ? simplifyComment(comment) : comment,
 		) as IDataObject[];
 	}
 	return result;

@@ -3,7 +3,7 @@
  * /work/shared/api-spec.md where docs/api.md is silent, section cited), never read from
  * nodes/CustomerCare/api/records.ts: the table under test. A time field or a label that the
  * node's table lacks, or a label worded otherwise, fails the tests that use this one
- * (test/unit/output/present.test.ts, test/engine/simplify*.test.ts through ./readable.ts).
+ * (test/unit/output/simplifyRecord.test.ts, test/engine/simplify*.test.ts through ./readable.ts).
  *
  * The label words are the node's (Title Case, as n8n writes option names); the codes and their
  * meaning are the documents'. Where the two differ in more than case, the comment says so.

@@ -2,7 +2,7 @@
 import { FakePlatform, type FakePlatformOptions } from '../../../tools/fake-platform';
 import { resetFailover } from '../../../nodes/CustomerCare/transport/request/failover';
 import { resetThrottles } from '../../../nodes/CustomerCare/transport/rate/throttle';
-import { resetLookups } from '../../../nodes/CustomerCare/definitions/lookups';
+import { resetDefinitions } from '../../../nodes/CustomerCare/definitions/accountDefinitions';
 
 /**
  * One fake platform for a test file, started before its tests and closed after them. Every
@@ -22,7 +22,7 @@ export function useFakePlatform(onStarted: (platform: FakePlatform) => void, opt
 		platform.resetRateLimit();
 		resetThrottles();
 		resetFailover();
-		resetLookups();
+		resetDefinitions();
 	});
 }
 

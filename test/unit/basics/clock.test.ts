@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { checkField, type Fail } from '../../../nodes/CustomerCare/checks/fieldRule';
-import { presentTime } from '../../../nodes/CustomerCare/output/simplifyRecord';
+import { simplifyTime } from '../../../nodes/CustomerCare/output/simplifyRecord';
 import { readApiTime, type ClockConvention, type PlatformClock } from '../../../nodes/CustomerCare/basics/clock';
 import { splitWindow } from '../../../nodes/CustomerCare/transport/lists/dateWindows';
 import { propertyRuns } from '../helpers/property';
@@ -129,7 +129,7 @@ describe('the platform clock (fast-check, seeded)', () => {
 					const fromDetail = readApiTime(api.detailStamp(r), clock);
 					expect(fromList).toBe(r);
 					expect(fromDetail).toBe(r);
-					expect(presentTime(api.listStamp(r), 'platform', clock)).toBe(presentTime(api.detailStamp(r), 'platform', clock));
+					expect(simplifyTime(api.listStamp(r), 'platform', clock)).toBe(simplifyTime(api.detailStamp(r), 'platform', clock));
 				}
 			}),
 			propertyRuns(600),

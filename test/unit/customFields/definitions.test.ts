@@ -1,8 +1,8 @@
 /**
  * Definitions as the platform writes them (../shared/real-platform.md §2.3): any of `type`,
  * `values`, `code`, `parent_value_id` or the label missing, ids and choice values as numbers or
- * text, type names in any spelling. Read as the node reads them (lookups.ts `fieldDefinitionsOf`,
- * what readLookups applies), nothing may throw in kindOf, the form, the dropdowns or Simplify,
+ * text, type names in any spelling. Read as the node reads them (accountDefinitions.ts `fieldDefinitionsOf`,
+ * what readDefinitions applies), nothing may throw in kindOf, the form, the dropdowns or Simplify,
  * and no label may read "undefined". Seeded: see ./property.ts to replay a failure.
  */
 import fc from 'fast-check';
@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { formFieldsOf } from '../../../nodes/CustomerCare/customFields/form';
 import { buildCustomFields, choiceOptions, kindOf, typeNameOf } from '../../../nodes/CustomerCare/customFields/values';
 import { withFieldLabels } from '../../../nodes/CustomerCare/customFields/labels';
-import { fieldDefinitionsOf } from '../../../nodes/CustomerCare/definitions/lookups';
+import { fieldDefinitionsOf } from '../../../nodes/CustomerCare/definitions/accountDefinitions';
 import type { Fail } from '../../../nodes/CustomerCare/checks/fieldRule';
 import { propertyRuns } from '../helpers/property';
 

@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 
 import { customFieldPayload, formEntries, formFieldIds, formFieldsOf, type FormValue } from '../../../nodes/CustomerCare/customFields/form';
 import { kindOf, type FieldKind } from '../../../nodes/CustomerCare/customFields/values';
-import type { FieldDefinition } from '../../../nodes/CustomerCare/definitions/lookups';
+import type { FieldDefinition } from '../../../nodes/CustomerCare/definitions/accountDefinitions';
 import type { Fail } from '../../../nodes/CustomerCare/checks/fieldRule';
 import { propertyRuns } from '../helpers/property';
 

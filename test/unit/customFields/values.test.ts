@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 
 import { buildCustomFields, coerceValue, findField, kindOf } from '../../../nodes/CustomerCare/customFields/values';
 import { withFieldLabels } from '../../../nodes/CustomerCare/customFields/labels';
-import { fieldDefinitionsOf, nameOf, type FieldDefinition } from '../../../nodes/CustomerCare/definitions/lookups';
+import { fieldDefinitionsOf, nameOf, type FieldDefinition } from '../../../nodes/CustomerCare/definitions/accountDefinitions';
 import type { Fail } from '../../../nodes/CustomerCare/checks/fieldRule';
 import { propertyRuns } from '../helpers/property';
 

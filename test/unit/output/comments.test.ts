@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 
 import { htmlToText } from '../../../nodes/CustomerCare/output/htmlText';
-import { readableComment } from '../../../nodes/CustomerCare/output/comments';
+import { simplifyComment } from '../../../nodes/CustomerCare/output/comments';
 import { propertyRuns } from '../helpers/property';
 
 /** Text as an HTML editor writes it: the five markup characters as entities, lines as <br> in a <p>. */
@@ -103,7 +103,7 @@ describe('htmlToText: entities, markup and controls as a browser reads them', ()
 	});
 });
 
-describe('readableComment', () => {
+describe('simplifyComment', () => {
 	test('a real comment: its text, who wrote it, from which source, and when (the time as it came)', () => {
 		const real = {
 			id: 7,
@@ -114,7 +114,7 @@ describe('readableComment', () => {
 			created_at: '2021-06-01 00:05:58',
 			is_public: 1,
 		};
-		expect(readableComment(real)).toEqual({
+		expect(simplifyComment(real)).toEqual({
 			id: 7,
 			body: 'Đã gọi lại & xác nhận',
 			author_id: 1001,
@@ -127,7 +127,7 @@ describe('readableComment', () => {
 
 	test("the spec's shape {body, author_id} keeps its text and author", () => {
 		const spec = { id: 3, body: 'Called the customer.', is_public: 0, author_id: 1002, created_at: '2025-06-01 07:00:00' };
-		expect(readableComment(spec)).toEqual({
+		expect(simplifyComment(spec)).toEqual({
 			id: 3,
 			body: 'Called the customer.',
 			author_id: 1002,
@@ -139,9 +139,9 @@ describe('readableComment', () => {
 	});
 
 	test('absent keys, null and "" read without error', () => {
-		expect(readableComment({ comment: '' })).toEqual({ id: null, body: '', author_id: null, author_name: null, source: null, is_public: null, created_at: null });
+		expect(simplifyComment({ comment: '' })).toEqual({ id: null, body: '', author_id: null, author_name: null, source: null, is_public: null, created_at: null });
 		// Neither text key: nothing to read, passed through as it came.
-		expect(readableComment({ id: 1, created_at: '2021-06-01 00:05:58' })).toEqual({ id: 1, created_at: '2021-06-01 00:05:58' });
-		expect(readableComment({ comment: null, commentator_id: '', comment_source: '' })).toMatchObject({ body: '', author_id: null, source: null });
+		expect(simplifyComment({ id: 1, created_at: '2021-06-01 00:05:58' })).toEqual({ id: 1, created_at: '2021-06-01 00:05:58' });
+		expect(simplifyComment({ comment: null, commentator_id: '', comment_source: '' })).toMatchObject({ body: '', author_id: null, source: null });
 	});
 });

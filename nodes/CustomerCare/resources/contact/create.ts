@@ -63,7 +63,7 @@ export const createContactOperation = operation(
 		fields: createContactFields,
 		simplify: 'contact',
 		checks: [requirePhoneOrEmail],
-		lookups: [sendCustomFields('contact', 'contactFieldDefinitions')],
+		definitionSteps: [sendCustomFields('contact', 'contactFieldDefinitions')],
 		...labelledOutputOf('contactFieldDefinitions'),
 		async answer(request, item) {
 			return [await createContact(this, { ...request, method: 'POST' }, item, 'error')];

@@ -5,6 +5,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { checked } from '../../checks/declared';
+import { bodyTextProperty } from '../../description/properties';
 import { PHONE_FORMS_HELP } from '../../checks/phone';
 import type { ItemContext } from '../../engine/spec';
 import { isEmpty } from '../../basics/looseValues';
@@ -19,15 +20,7 @@ export function contactField(
 	kind: 'text' | 'phone' | 'email' | 'id' = 'text',
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
-	const property = {
-		displayName,
-		name,
-		type: 'string',
-		default: '',
-		description,
-		routing: { send: { type: 'body', property: `contact.${name}` } },
-		...extra,
-	} as INodeProperties;
+	const property = bodyTextProperty(displayName, name, description, `contact.${name}`, extra);
 	if (kind === 'phone') return checked(property, { phone: true, required: property.required });
 	if (kind === 'email') return checked(property, { email: true, maxLength: TEXT_LENGTH });
 	if (kind === 'id') return checked(property, { id: true, maxLength: 10 });

@@ -28,7 +28,7 @@ export const findOrCreateContact = operation(
 	{
 		fields: findOrCreateContactFields,
 		simplify: 'contact',
-		lookups: [sendCustomFields('contact', 'contactFieldDefinitions')],
+		definitionSteps: [sendCustomFields('contact', 'contactFieldDefinitions')],
 		...labelledOutputOf('contactFieldDefinitions'),
 		async answer(request, item) {
 			const phone = String(contactOf(request).phone_no);

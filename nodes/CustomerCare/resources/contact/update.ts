@@ -42,7 +42,7 @@ export const updateContact = operation(
 	{
 		fields: updateContactFields,
 		simplify: 'contact',
-		lookups: [sendCustomFields('contact', 'contactFieldDefinitions')],
+		definitionSteps: [sendCustomFields('contact', 'contactFieldDefinitions')],
 		...labelledOutputOf('contactFieldDefinitions'),
 	},
 );

@@ -9,13 +9,8 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
-import {
-	checkComment,
-	customerKeyProperties,
-	newRecordOptions,
-	pickedContactSteps,
-	requireContact,
-} from '../sales/fields';
+import { checkComment, pickedContactSteps, requireContact } from '../sales/checks';
+import { customerKeyProperties, newRecordOptions } from '../sales/fields';
 import { dealFieldOptions, orderProperty, pipelineProperties } from './fields';
 import { orderProductsProperty, sendOrderProducts } from './orderProducts';
 
@@ -63,7 +58,7 @@ export const createDeal = operation(
 			sendOrderProducts,
 		],
 		resolve: [pickedContactSteps('deal').resolve],
-		lookups: [sendCustomFields('deal')],
+		definitionSteps: [sendCustomFields('deal')],
 		findCreated: {
 			noun: 'deal',
 			listPath: DEAL.list.path,

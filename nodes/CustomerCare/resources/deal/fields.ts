@@ -1,7 +1,7 @@
 /** The fields of a deal that its Create and Update share (docs/api.md#deals): pipeline and stage, value, the order. */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { alphabetical, dynamicOptions } from '../../description/properties';
+import { alphabetical, bodyTextProperty, dynamicOptions } from '../../description/properties';
 import { INT_10, sharedFieldOptions } from '../sales/fields';
 import { checked, type FieldCheck } from '../../checks/declared';
 
@@ -82,15 +82,7 @@ function orderField(
 	check: FieldCheck,
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties {
-	const property = {
-		displayName,
-		name,
-		type: 'string',
-		default: '',
-		description,
-		routing: { send: { type: 'body', property: `deal.${name}` } },
-		...extra,
-	} as INodeProperties;
+	const property = bodyTextProperty(displayName, name, description, `deal.${name}`, extra);
 	// The user reads "Order Receiver Name", since the field sits in the deal's body.
 	return checked(property, { label: `Order ${displayName}`, ...check });
 }

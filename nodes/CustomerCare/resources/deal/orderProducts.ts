@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { ItemContext } from '../../engine/spec';
-import { recordOf } from '../sales/fields';
+import { recordOf } from '../sales/checks';
 
 /** The Order Products list of Create and Update. */
 export function orderProductsProperty(show: IDisplayOptions['show']): INodeProperties {

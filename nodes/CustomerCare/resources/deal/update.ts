@@ -8,11 +8,8 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
-import {
-	checkComment,
-	subjectProperty,
-	updateHeadFields,
-} from '../sales/fields';
+import { checkComment } from '../sales/checks';
+import { subjectProperty, updateHeadFields } from '../sales/fields';
 import { dealFieldOptions, orderProperty, pipelineProperties } from './fields';
 import { orderProductsProperty, sendOrderProducts } from './orderProducts';
 
@@ -48,6 +45,6 @@ export const updateDeal = operation(
 		fields: updateDealFields,
 		simplify: 'deal',
 		checks: [checkComment('deal', true), sendOrderProducts],
-		lookups: [sendCustomFields('deal')],
+		definitionSteps: [sendCustomFields('deal')],
 	},
 );

@@ -8,13 +8,11 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
+import { checkUnqualifyReason, pickedContactSteps, requireContact } from '../sales/checks';
 import {
-	checkUnqualifyReason,
 	customerKeyProperties,
 	leadStatusOptions,
 	newRecordOptions,
-	pickedContactSteps,
-	requireContact,
 	sharedFieldOptions,
 } from '../sales/fields';
 import { checked } from '../../checks/declared';
@@ -63,7 +61,7 @@ export const createLead = operation(
 		simplify: 'lead',
 		checks: [pickedContactSteps('lead').check, requireContact('lead')],
 		resolve: [pickedContactSteps('lead').resolve],
-		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
+		definitionSteps: [checkUnqualifyReason, sendCustomFields('lead')],
 		findCreated: {
 			noun: 'lead',
 			listPath: LEAD.list.path,

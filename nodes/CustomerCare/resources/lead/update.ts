@@ -8,9 +8,8 @@ import {
 	simplifyProperty,
 } from '../../description/properties';
 import { operation } from '../../engine/operation';
+import { checkComment, checkUnqualifyReason } from '../sales/checks';
 import {
-	checkComment,
-	checkUnqualifyReason,
 	leadStatusOptions,
 	sharedFieldOptions,
 	subjectProperty,
@@ -47,6 +46,6 @@ export const updateLead = operation(
 		fields: updateLeadFields,
 		simplify: 'lead',
 		checks: [checkComment('lead', true)],
-		lookups: [checkUnqualifyReason, sendCustomFields('lead')],
+		definitionSteps: [checkUnqualifyReason, sendCustomFields('lead')],
 	},
 );

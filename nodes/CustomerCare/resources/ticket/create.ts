@@ -261,7 +261,7 @@ export const createTicket = operation(
 		fields: createTicketFields,
 		simplify: 'ticketWritten',
 		checks: [requester.check, requireRequester],
-		lookups: [sendCustomFields('ticket')],
+		definitionSteps: [sendCustomFields('ticket')],
 		resolve: [requester.resolve],
 		findCreated: {
 			noun: 'ticket',

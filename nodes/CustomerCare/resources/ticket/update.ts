@@ -110,6 +110,6 @@ export const updateTicket = operation(
 		fields: updateTicketFields,
 		simplify: 'ticketWritten',
 		checks: [requireComment],
-		lookups: [sendCustomFields('ticket')],
+		definitionSteps: [sendCustomFields('ticket')],
 	},
 );

@@ -97,7 +97,7 @@ export interface LeadStatus {
 	status_type: number;
 }
 
-export interface Lookups {
+export interface Definitions {
 	/** Leads and deals use the tickets' definitions (docs/api.md#where-the-spec-is-silent-our-assumptions). */
 	fieldDefinitions?: FieldDefinition[];
 	/** Contacts have definitions of their own (docs/api.md#contacts). */
@@ -107,7 +107,7 @@ export interface Lookups {
 	dealPipelines?: IDataObject[];
 }
 
-export type LookupName = keyof Lookups;
+export type DefinitionName = keyof Definitions;
 
 /** Where a reference list's entries keep their name: the spec does not show their shape. */
 const NAME_KEYS = ['name', 'label', 'lable', 'title'];
@@ -139,7 +139,7 @@ export function nameOf(entry: unknown, options: NameOptions = {}): string {
 	return id === undefined ? '#?' : `#${id}`;
 }
 
-const SOURCES: Record<LookupName, ListEndpoint> = {
+const SOURCES: Record<DefinitionName, ListEndpoint> = {
 	fieldDefinitions: CUSTOM_FIELD.list('tickets'),
 	contactFieldDefinitions: CUSTOM_FIELD.list('contacts'),
 	leadStatuses: LEAD.statuses,
@@ -147,7 +147,7 @@ const SOURCES: Record<LookupName, ListEndpoint> = {
 };
 
 /** Lists read into a shape of their own once, so that no reader meets a missing key. */
-const SHAPES: Partial<Record<LookupName, (records: unknown[]) => unknown[]>> = {
+const SHAPES: Partial<Record<DefinitionName, (records: unknown[]) => unknown[]>> = {
 	fieldDefinitions: fieldDefinitionsOf,
 	contactFieldDefinitions: fieldDefinitionsOf,
 };
@@ -160,7 +160,7 @@ export type FieldDefinitionsName = 'fieldDefinitions' | 'contactFieldDefinitions
  * account for a short while (one request per single-item operation in steady state: docs/rate-budget.md).
  * A change shows sooner where it matters: the editor reads afresh (`fresh`), an item that its
  * definitions refuse reads them again before the refusal stands (operation.ts), and a write the
- * platform refused drops them (`forgetLookups`). Two minutes: a trigger polling every minute
+ * platform refused drops them (`forgetDefinitions`). Two minutes: a trigger polling every minute
  * finds them kept, and an admin's change shows within them.
  */
 const CACHE_MS = 120_000;
@@ -171,12 +171,12 @@ interface ReadOptions {
 	fresh?: boolean;
 }
 
-const keyOf = (account: Account, name: LookupName) => `${account.budgetKey}|${name}`;
+const keyOf = (account: Account, name: DefinitionName) => `${account.budgetKey}|${name}`;
 
 async function read(
 	ctx: TransportContext,
 	account: Account,
-	name: LookupName,
+	name: DefinitionName,
 	options: ReadOptions,
 ): Promise<unknown[]> {
 	const key = keyOf(account, name);
@@ -201,32 +201,32 @@ async function read(
 }
 
 /** The account's definitions may have changed (a refusal said so): the next read goes to the platform. */
-export function forgetLookups(account: Account, names: LookupName[]) {
+export function forgetDefinitions(account: Account, names: DefinitionName[]) {
 	for (const name of names) cache.delete(keyOf(account, name));
 }
 
 /** Whether every one of these definitions was read from the platform at or after `since`. */
-export function readSince(account: Account, names: LookupName[], since: number): boolean {
+export function readSince(account: Account, names: DefinitionName[], since: number): boolean {
 	return names.every((name) => (cache.get(keyOf(account, name))?.at ?? 0) >= since);
 }
 
 /** For tests: forget every account's definitions. */
-export function resetLookups() {
+export function resetDefinitions() {
 	cache.clear();
 }
 
 /** Reads the named definitions of the account, in parallel, from the cache unless `fresh`. */
-export async function readLookups(
+export async function readDefinitions(
 	ctx: TransportContext,
 	account: Account,
-	names: LookupName[],
+	names: DefinitionName[],
 	options: ReadOptions = {},
-): Promise<Lookups> {
-	const lookups: Lookups = {};
+): Promise<Definitions> {
+	const definitions: Definitions = {};
 	await Promise.all(
 		[...new Set(names)].map(async (name) => {
-			(lookups as Record<LookupName, unknown[]>)[name] = await read(ctx, account, name, options);
+			(definitions as Record<DefinitionName, unknown[]>)[name] = await read(ctx, account, name, options);
 		}),
 	);
-	return lookups;
+	return definitions;
 }

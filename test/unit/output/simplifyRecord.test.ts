@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RECORDS, type RecordKind } from '../../../nodes/CustomerCare/api/records';
 import { toEpochMs, toIsoZ, toOffsetIso, toZoneless } from '../../../nodes/CustomerCare/basics/dates';
-import { present, presentTime } from '../../../nodes/CustomerCare/output/simplifyRecord';
+import { simplifyRecord, simplifyTime } from '../../../nodes/CustomerCare/output/simplifyRecord';
 import type { PlatformClock } from '../../../nodes/CustomerCare/basics/clock';
 import { DOCUMENTED_RECORDS, type AccountList, type DocumentedCode, type DocumentedRecord } from '../../engine/helpers/documented-records';
 import { propertyRuns } from '../helpers/property';
@@ -89,24 +89,24 @@ describe('toOffsetIso', () => {
 	});
 });
 
-describe('presentTime', () => {
+describe('simplifyTime', () => {
 	it('gives a Z time and the same instant written zone-less in the account zone the same output', () => {
 		fc.assert(
 			fc.property(instant, zone, (ms, timeZone) => {
 				const expected = toOffsetIso(ms, timeZone);
-				expect(presentTime(toIsoZ(ms), 'platform', isoClock(timeZone))).toBe(expected);
+				expect(simplifyTime(toIsoZ(ms), 'platform', isoClock(timeZone))).toBe(expected);
 				for (const clock of [isoClock(timeZone), wallClock(timeZone)])
-					expect(presentTime(toOffsetIso(ms, 'Asia/Kolkata'), 'platform', clock)).toBe(expected);
+					expect(simplifyTime(toOffsetIso(ms, 'Asia/Kolkata'), 'platform', clock)).toBe(expected);
 				// A zone-less time is read in the account zone; outside a repeated hour it is the same instant.
 				const zoneless = toZoneless(ms, timeZone);
 				for (const clock of [isoClock(timeZone), wallClock(timeZone)]) {
-					const read = presentTime(zoneless, 'platform', clock) as string;
+					const read = simplifyTime(zoneless, 'platform', clock) as string;
 					expect(read.slice(0, 19)).toBe(zoneless.replace(' ', 'T'));
 				}
 				// The real platform's list stamp: the same wall clock with a Z, the same output.
 				const listStamp = `${zoneless.replace(' ', 'T')}Z`;
-				expect(presentTime(listStamp, 'platform', wallClock(timeZone))).toBe(
-					presentTime(zoneless, 'platform', wallClock(timeZone)),
+				expect(simplifyTime(listStamp, 'platform', wallClock(timeZone))).toBe(
+					simplifyTime(zoneless, 'platform', wallClock(timeZone)),
 				);
 			}),
 			propertyRuns(1000),
@@ -115,23 +115,23 @@ describe('presentTime', () => {
 
 	it('reads a zone-less time at the switches as the wall clock it names (a skipped hour moves forward)', () => {
 		// 02:30 does not exist in Berlin on 2026-03-29; the API cannot have meant anything else than an hour later or earlier.
-		const skipped = presentTime('2026-03-29 02:30:00', 'platform', isoClock('Europe/Berlin')) as string;
+		const skipped = simplifyTime('2026-03-29 02:30:00', 'platform', isoClock('Europe/Berlin')) as string;
 		expect(skipped).toMatch(OFFSET_ISO);
 		expect(Math.abs(Date.parse(skipped) - Date.UTC(2026, 2, 29, 1, 30))).toBeLessThanOrEqual(3600 * SECOND);
-		expect(presentTime('2026-03-29 01:59:59', 'platform', isoClock('Europe/Berlin'))).toBe('2026-03-29T01:59:59+01:00');
-		expect(presentTime('2026-03-29 03:00:00', 'platform', isoClock('Europe/Berlin'))).toBe('2026-03-29T03:00:00+02:00');
-		expect(presentTime('2026-11-01 00:59:59', 'platform', isoClock('America/New_York'))).toBe('2026-11-01T00:59:59-04:00');
-		expect(presentTime('2026-11-01 02:00:00', 'platform', isoClock('America/New_York'))).toBe('2026-11-01T02:00:00-05:00');
+		expect(simplifyTime('2026-03-29 01:59:59', 'platform', isoClock('Europe/Berlin'))).toBe('2026-03-29T01:59:59+01:00');
+		expect(simplifyTime('2026-03-29 03:00:00', 'platform', isoClock('Europe/Berlin'))).toBe('2026-03-29T03:00:00+02:00');
+		expect(simplifyTime('2026-11-01 00:59:59', 'platform', isoClock('America/New_York'))).toBe('2026-11-01T00:59:59-04:00');
+		expect(simplifyTime('2026-11-01 02:00:00', 'platform', isoClock('America/New_York'))).toBe('2026-11-01T02:00:00-05:00');
 	});
 
 	it('reads the heartbeat server zone from the answer, and leaves what is not a time alone', () => {
-		expect(presentTime('2026-11-24 01:08:41', 'server', isoClock('UTC'), '+07:00')).toBe('2026-11-23T18:08:41+00:00');
-		expect(presentTime('2026-11-24 01:08:41', 'server', isoClock('Asia/Ho_Chi_Minh'))).toBe('2026-11-24T01:08:41+07:00');
-		for (const value of [null, undefined, '', 'soon', 42]) expect(presentTime(value, 'platform', isoClock('UTC'))).toBe(value);
+		expect(simplifyTime('2026-11-24 01:08:41', 'server', isoClock('UTC'), 7 * 60)).toBe('2026-11-23T18:08:41+00:00');
+		expect(simplifyTime('2026-11-24 01:08:41', 'server', isoClock('Asia/Ho_Chi_Minh'))).toBe('2026-11-24T01:08:41+07:00');
+		for (const value of [null, undefined, '', 'soon', 42]) expect(simplifyTime(value, 'platform', isoClock('UTC'))).toBe(value);
 	});
 });
 
-describe('present', () => {
+describe('simplifyRecord', () => {
 	const context = {
 		clock: isoClock('Asia/Ho_Chi_Minh'),
 		references: {
@@ -153,7 +153,7 @@ describe('present', () => {
 			path: null,
 		};
 		const copy = JSON.parse(JSON.stringify(call));
-		const shown = present(call, 'call', context);
+		const shown = simplifyRecord(call, 'call', context);
 		expect(call).toEqual(copy);
 		expect(Object.keys(shown)).toEqual([
 			'id',
@@ -181,7 +181,7 @@ describe('present', () => {
 	});
 
 	it('labels from the account lists, nested codes and times, null for a code no list knows', () => {
-		const deal = present(
+		const deal = simplifyRecord(
 			{
 				lead_status_id: 603,
 				pipeline_id: 902,
@@ -205,7 +205,7 @@ describe('present', () => {
 			closed_at: '2026-11-23T13:36:35+07:00',
 			comments: [{ id: 1, created_at: '2026-11-23T13:36:35+07:00' }],
 		});
-		const ticket = present({ assignee: { id: 7, role_id: 4 }, assignee_id: 7 }, 'ticketListItem', context);
+		const ticket = simplifyRecord({ assignee: { id: 7, role_id: 4 }, assignee_id: 7 }, 'ticketListItem', context);
 		expect(ticket).toEqual({ assignee: { id: 7, role_id: 4, role_label: 'Super' }, assignee_id: 7 });
 	});
 
@@ -217,7 +217,7 @@ describe('present', () => {
 				const shape: DocumentedRecord = DOCUMENTED_RECORDS[kind];
 				for (const path of Object.keys(shape.times)) if (!path.includes('.')) record[path] = toIsoZ(ms);
 				for (const coded of shape.codes) if (!coded.field.includes('.')) record[coded.field] = code;
-				const shown = present(record, kind, { clock: isoClock(timeZone), references: {} });
+				const shown = simplifyRecord(record, kind, { clock: isoClock(timeZone), references: {} });
 				for (const path of Object.keys(shape.times)) {
 					if (!path.includes('.')) expect(shown[path]).toBe(toOffsetIso(ms, timeZone));
 				}
@@ -237,7 +237,7 @@ describe('present', () => {
  * every documented time and code, and every code of every label table, each compared whole,
  * in order. A time field or a label the node's table lacks, or a label in other words, fails here.
  */
-describe('present, against the documented records', () => {
+describe('simplifyRecord, against the documented records', () => {
 	const ZONE = 'Asia/Ho_Chi_Minh';
 	/** The one instant every sample time names: 2026-11-23 06:36:35 UTC. */
 	const SHOWN = '2026-11-23T13:36:35+07:00';
@@ -290,7 +290,7 @@ describe('present, against the documented records', () => {
 
 	const kinds = Object.keys(DOCUMENTED_RECORDS) as RecordKind[];
 
-	it('documents every kind of record the node presents', () => {
+	it('documents every kind of record the node simplifies', () => {
 		// The node's table is read for its kinds only, so that none goes unchecked here.
 		expect(Object.keys(RECORDS).sort()).toEqual([...kinds].sort());
 	});
@@ -317,7 +317,7 @@ describe('present, against the documented records', () => {
 				put(expected, labelPath(coded), label);
 			}
 			const copy = JSON.parse(JSON.stringify(raw));
-			const shown = present(raw, kind, context);
+			const shown = simplifyRecord(raw, kind, context);
 			expect(raw).toEqual(copy);
 			// JSON text compares the key order too: each label right after its code.
 			expect(JSON.stringify(shown, null, 1)).toBe(JSON.stringify(expected, null, 1));
@@ -334,7 +334,7 @@ describe('present, against the documented records', () => {
 				const expected: IDataObject = {};
 				put(expected, coded.field, code);
 				put(expected, labelPath(coded), label);
-				expect(present(raw, kind, context)).toEqual(expected);
+				expect(simplifyRecord(raw, kind, context)).toEqual(expected);
 			},
 		);
 
@@ -346,7 +346,7 @@ describe('present, against the documented records', () => {
 					const expected: IDataObject = {};
 					put(expected, coded.field, code);
 					put(expected, labelPath(coded), null);
-					expect(present(raw, kind, context)).toEqual(expected);
+					expect(simplifyRecord(raw, kind, context)).toEqual(expected);
 				}
 			}
 		});
