@@ -1,66 +1,10 @@
-/**
- * Call → Get Many through n8n's engine against the fake platform: the query the node sent
- * (ISO dates, every filter, sort), ranges of any length read in ≤ 31-day windows and merged
- * in the API's order, Return All and Limit, validation before sending, the dropdowns.
- */
+/** Call → Get Many; Call → Get Many: validation before sending; Call → Get Many: errors: registered by call.test.ts, which starts the fake platform once for the folder. */
 import type { IDataObject } from 'n8n-workflow';
+import { accountOf, jsonOf, runNode } from '../../../tools/engine-harness/harness';
+import { instantOf, queryTime } from '../helpers/platform-clock';
+import { DAY, platform, iso, sec, calls, newestFirst, agentsOf, callsIn, expectContiguousWindows } from './helpers/context';
 
-import { type FakePlatform, type CallRec, type RecordedRequest } from '../../tools/fake-platform';
-import { callAgentIds, type RenderContext } from '../../tools/fake-platform/render';
-import { useFakePlatform } from './helpers/fake-platform-per-file';
-import { accountOf, jsonOf, loadOptions, runNode } from '../../tools/engine-harness/harness';
-import { instantOf, queryTime } from './helpers/platform-clock';
-
-const DAY = 24 * 3600 * 1000;
-/** A window sent stays a second inside the API's 31 days (docs/api.md#where-the-spec-is-unclear). */
-const MAX_WINDOW_MS = 31 * DAY - 1000;
-
-let platform: FakePlatform;
-
-useFakePlatform((started) => (platform = started));
-
-/** `YYYY-MM-DDTHH:mm:ssZ` of an instant, to the second. */
-function iso(ms: number): string {
-	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-/** Whole seconds: the API's precision. */
-function sec(ms: number): number {
-	return Math.floor(ms / 1000) * 1000;
-}
-
-const calls = (parameters: IDataObject) => ({ resource: 'call', operation: 'getAll', ...parameters });
-
-/** The API's default order: start_time newest first, ties by record id in the same direction. */
-function newestFirst(a: CallRec, b: CallRec) {
-	return b.start_time - a.start_time || b.id - a.id;
-}
-
-/** The IP-phone numbers a call lists as the fake answers it (real: a transferred call lists "a,b"). */
-const agentsOf = (call: CallRec) => String(callAgentIds({ platform: platform.platform } as RenderContext, call) ?? '').split(',');
-
-function callsIn(field: 'start_time' | 'end_time', since: number, to: number, keep: (call: CallRec) => boolean = () => true) {
-	return platform.store.calls.filter((call) => call[field] >= since && call[field] <= to && keep(call));
-}
-
-/** Windows are contiguous to the second, each at most 31 days, together exactly [since, to]. */
-function expectContiguousWindows(requests: RecordedRequest[], sinceKey: string, toKey: string, since: number, to: number) {
-	const windows = [...new Map(requests.map((request) => [request.query[sinceKey], request.query[toKey]])).entries()]
-		.map(([start, end]) => [instantOf(start, { platform }), instantOf(end, { platform })] as const)
-		.sort((a, b) => a[0] - b[0]);
-	expect(windows[0][0]).toBe(since);
-	expect(windows[windows.length - 1][1]).toBe(to);
-	for (let index = 0; index < windows.length; index++) {
-		const [start, end] = windows[index];
-		expect(end - start).toBeLessThanOrEqual(MAX_WINDOW_MS);
-		expect(end - start).toBeLessThan(31 * DAY);
-		expect(end).toBeGreaterThanOrEqual(start);
-		if (index > 0) expect(start).toBe(windows[index - 1][1] + 1000);
-	}
-	return windows;
-}
-
-describe('Get Many', () => {
+describe('Call → Get Many', () => {
 	test('a 20-day range by start time: one request with ISO dates, every call of the range, newest first, recordings untouched', async () => {
 		const to = sec(Date.now() - 3 * DAY);
 		const since = to - 20 * DAY;
@@ -316,7 +260,7 @@ describe('Get Many', () => {
 	});
 });
 
-describe('validation before sending', () => {
+describe('Call → Get Many: validation before sending', () => {
 	test.each([
 		[
 			'To before From',
@@ -352,7 +296,7 @@ describe('validation before sending', () => {
 	});
 });
 
-describe('errors', () => {
+describe('Call → Get Many: errors', () => {
 	test('a server error is reported with the API message', async () => {
 		platform.inject({ kind: 'status', status: 500, message: 'Server Error', path: '/api/v1/calls', target: 'any' });
 		const run = await runNode({
@@ -360,24 +304,5 @@ describe('errors', () => {
 			account: accountOf(platform, { backupBaseUrl: undefined }),
 		});
 		expect(run.error?.message).toContain('Server Error');
-	});
-});
-
-describe('load-options', () => {
-	test('agents by IP-phone number', async () => {
-		const options = await loadOptions('getCallAgents', accountOf(platform), {});
-		expect(options.map((option) => option.value).sort()).toEqual(
-			platform.store.agents.map((agent) => String(agent.agent_id)).sort(),
-		);
-		const agent = platform.store.agents[0];
-		const option = options.find((candidate) => candidate.value === String(agent.agent_id))!;
-		expect(option.name).toBe(`${agent.username} (IP phone ${String(agent.agent_id)})`);
-		expect(options.map((candidate) => candidate.name)).toEqual([...options.map((candidate) => candidate.name)].sort((a, b) => a.localeCompare(b)));
-	});
-
-	test('voice services only', async () => {
-		const options = await loadOptions('getCallServices', accountOf(platform), {});
-		const voice = platform.store.services.filter((service) => [1, 11, 12].includes(service.type));
-		expect(options.map((option) => option.value).sort()).toEqual(voice.map((service) => service.service_id).sort());
 	});
 });
