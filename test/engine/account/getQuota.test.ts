@@ -1,5 +1,5 @@
 /**
- * The account's hourly quota made visible (issue 31; docs/rate-budget.md "With the platform's
+ * The account's hourly quota made visible (docs/rate-budget.md "With the platform's
  * headers"). The fake sends X-RateLimit-Limit 54,000 and X-RateLimit-Remaining as the platform's
  * count: the hour's limit less the requests it accepted, counted after each one. Expected values
  * are written from that rule and the platform's own request log, never from the node's code.
@@ -44,7 +44,7 @@ describe('Account → Get Quota', () => {
 		expect(jsonOf(run)).toEqual([{ known: false, note: expect.stringContaining('no hourly rate headers') }]);
 	});
 
-	// Red team of issue 31: an older reading (another workflow's answer) is not this request's.
+	// an older reading (another workflow's answer) is not this request's.
 	test('its own answer without headers: not known, even when an earlier answer had them', async () => {
 		platform.spendQuota(50_000);
 		const first = await runNode({ parameters: getQuota, account: accountOf(platform) });

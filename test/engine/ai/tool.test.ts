@@ -8,7 +8,7 @@ import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { accountOf, runNode } from '../../../tools/engine-harness/harness';
 
 /**
- * Red team, issue 22 "a bad argument from a model produces NO request and a readable message" and
+ * "A bad argument from a model produces NO request and a readable message" and
  * "the custom-field JSON input takes labels": arguments given through `$fromAI` (as a tool call
  * fills them; the harness resolves `$fromAI(key)` from the input item), through n8n's engine
  * against the fake platform. The expected values are written from docs/api.md and the seed.
@@ -91,7 +91,7 @@ describe('arguments given by a model', () => {
 	});
 
 	describe('FINDINGS: arguments sent as something other than the model meant', () => {
-		// Red team F5 (fixed): an ID was checked with Number(): hex and exponent forms passed and a different ID was sent.
+		// an ID was checked with Number(): hex and exponent forms passed and a different ID was sent.
 		test.each([["0x10"], ["1e2"], ["99999999999"]])('SMS Ticket ID %j is refused before sending', async (given) => {
 			const run = await runNode({
 				parameters: sms({ additionalFields: { ticket_id: "={{ $fromAI('ticketId', 'Ticket', 'string') }}" } }),
@@ -120,7 +120,7 @@ describe('arguments given by a model', () => {
 			expect(platform.requests({ path: '/acme/api/v2/tickets' })).toHaveLength(0);
 		});
 
-		// Red team F6 (fixed): a text field given an object, or null, was sent as "[object Object]" / "null".
+		// a text field given an object, or null, was sent as "[object Object]" / "null".
 		test('custom text field given an object: refused before sending, naming the field', async () => {
 			const run = await runNode({ parameters: ticketCreate(), account: accountOf(platform), input: [{ subject: 's', customFields: { 'Customer note': { text: 'hello' } } }] });
 			expect(run.error?.message).toMatch(/Customer note.* takes text; got an object/);
@@ -136,7 +136,7 @@ describe('arguments given by a model', () => {
 });
 
 /**
- * Red team, issue 22 "writes never doubled when used as a tool": a tool call whose answer is lost
+ * "Writes never doubled when used as a tool": a tool call whose answer is lost
  * on the way back (the platform carried the write out). Whatever the node answers the model, the
  * platform must have received the write once.
  */

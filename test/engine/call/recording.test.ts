@@ -333,7 +333,7 @@ describe('a recording on another host', () => {
 		expect(platform.requests({ path: '/api/v1/calls' })[0].headers.authorization).toBe(`Bearer ${platform.token}`);
 	});
 
-	test('a page in place of the file (a player behind a streaming link) is not kept as the recording (red team, helper-23)', async () => {
+	test('a page in place of the file (a player behind a streaming link) is not kept as the recording', async () => {
 		const call = answeredCall(10 * MINUTE);
 		linkTo = (id) => `${foreignUrl}/player/${id}`;
 		const run = await runNode({ parameters: getCalls(), account: accountOf(platform, { baseUrl: frontUrl() }), input: [{ callId: call.call_id }] });
@@ -456,7 +456,7 @@ describe('Call Ended with Download Recording', () => {
 	});
 });
 
-describe('Call Ended with Download Recording within the poll\'s time (red team, helper-23)', () => {
+describe('Call Ended with Download Recording within the poll\'s time', () => {
 	test('a poll with more files than its time allows emits every call, the later ones without their file, and moves on', async () => {
 		const calls = Array.from({ length: 20 }, (_, n) => answeredCall((10 + n) * MINUTE));
 		// Each file answers in 200 ms: 20 files would take 4 s of a poll given 1 s.

@@ -12,7 +12,7 @@ import { instantOf, simplifyTime } from '../helpers/platform-clock';
 import { RewriteProxy } from '../helpers/clock-rewrite-proxy';
 
 /**
- * One clock on a real account (issue 30, docs/api.md#times): against the fake playing the real
+ * One clock on a real account (docs/api.md#times): against the fake playing the real
  * platform (one UTC+7 wall clock, `Z` as decoration) and the spec (`Z` is UTC), with the
  * credential's Account Time Zone left empty and n8n's default workflow zone (America/New_York):
  * - Get Many over a window returns exactly the tickets made in it;
@@ -93,7 +93,7 @@ describe('one clock on a real account', () => {
 });
 
 /**
- * Red team, issue 30 point 1 ("one model of the platform's clock"), engine tests: the real node
+ * One model of the platform's clock, engine tests: the real node
  * run by n8n-core against the fake, in the platform mode and Platform Clock of each mode.
  *
  * Oracles from docs/api.md "Times" and test/engine/helpers/platform-clock.ts (the test-side oracle),
@@ -129,7 +129,7 @@ describe('the platform\'s clock in windows, filters and the trigger', () => {
 			return { s, ids: made.map((ticket) => ticket.ticket_id) };
 		}
 
-		describe('red team F1 (promise 3): Get Many: a From with milliseconds does not reach back to the second it falls in', () => {
+		describe('Get Many: a From with milliseconds does not reach back to the second it falls in', () => {
 			const forms: Array<[string, (ms: number) => unknown]> = [
 				['ISO with Z and fraction', (ms) => new Date(ms).toISOString()],
 				['ISO with +07:00 and fraction', (ms) => DateTime.fromMillis(ms, { zone: ZONE }).toISO()],
@@ -175,7 +175,7 @@ describe('the platform\'s clock in windows, filters and the trigger', () => {
 			});
 		});
 
-		describe('red team F2 (promises 1-3): stamps in mixed forms in one list answer: Get Many and the trigger show each at its instant, the trigger emits each once', () => {
+		describe('stamps in mixed forms in one list answer: Get Many and the trigger show each at its instant, the trigger emits each once', () => {
 			/** How a list item's stamp is rewritten, from its instant (the same instant, another form). */
 			const FORMS: Record<string, (ms: number) => string> = {
 				'as written': () => '',
@@ -235,7 +235,7 @@ describe('the platform\'s clock in windows, filters and the trigger', () => {
 		});
 	});
 
-	/* ---------- the zone warning (promise 4) ---------- */
+	/* ---------- the zone warning ---------- */
 
 
 	/** Captures what the trigger says in n8n's log (PollContext's logger). */
@@ -290,8 +290,8 @@ describe('the platform\'s clock in windows, filters and the trigger', () => {
 
 		// The stamps are off by exactly the zone's own offset (7 h) with Account Time Zone at the
 		// platform's zone: only Platform Clock is wrong. Changing Account Time Zone (to UTC) would
-		// silence the warning and shift every time by 7 h, the very trap issue 30 names.
-		test('red team F3 (promise 4): the wrong Platform Clock: the warning tells to switch Platform Clock, not to change Account Time Zone', async () => {
+		// silence the warning and shift every time by 7 h, the very trap a wrong Platform Clock sets.
+		test('the wrong Platform Clock: the warning tells to switch Platform Clock, not to change Account Time Zone', async () => {
 			const { warnings } = await callsAfterActivation('iso');
 			const warning = warnings.find((w) => /stamped outside/.test(w)) ?? '';
 			expect(warning).toMatch(/Local Time, Even With "Z"/);

@@ -6,7 +6,7 @@ import { accountOf, jsonOf, listSearch, runNode } from '../../../tools/engine-ha
 import { platform, account, contact, seededWithMobile, newPhone, contactsWithPhone } from './helpers/context';
 
 describe('Contact: found only for the phone looked for, a lost refusal, odd answers', () => {
-	test('RT1: the new contact\'s Second Phone is someone\'s: an error naming them, not "found"', async () => {
+	test('the new contact\'s Second Phone is someone\'s: an error naming them, not "found"', async () => {
 		const phone = newPhone();
 		const someone = seededWithMobile();
 		const run = await runNode({
@@ -18,7 +18,7 @@ describe('Contact: found only for the phone looked for, a lost refusal, odd answ
 		expect(platform.requests({ method: 'POST' })).toHaveLength(1);
 	});
 
-	test('RT2: a contact stored as 84…: Find or Create finds it, creates none', async () => {
+	test('a contact stored as 84…: Find or Create finds it, creates none', async () => {
 		const phone = newPhone();
 		const stored = platform.store.createContact({ phone_no: `84${phone.slice(1)}`, username: 'Stored international' });
 		const run = await runNode({ parameters: contact({ operation: 'findOrCreate', phone_no: phone, simplify: false }), account: account() });
@@ -26,7 +26,7 @@ describe('Contact: found only for the phone looked for, a lost refusal, odd answ
 		expect(platform.requests({ method: 'POST' })).toHaveLength(0);
 	});
 
-	test('RT14: Create\'s answer lost, the phone someone\'s long before: the refusal, naming them', async () => {
+	test('Create\'s answer lost, the phone someone\'s long before: the refusal, naming them', async () => {
 		const someone = seededWithMobile();
 		platform.inject({ kind: 'lostAnswer', method: 'POST', path: '/api/v1/contacts', times: 1 });
 		const run = await runNode({ parameters: contact({ operation: 'create', phone_no: someone.phone_no }), account: account() });
@@ -34,7 +34,7 @@ describe('Contact: found only for the phone looked for, a lost refusal, odd answ
 		expect(platform.requests({ method: 'POST' })).toHaveLength(1);
 	});
 
-	test('RT33: By ID with a leading 0 is a phone given by mistake: refused before any request', async () => {
+	test('By ID with a leading 0 is a phone given by mistake: refused before any request', async () => {
 		const run = await runNode({
 			parameters: { resource: 'ticket', operation: 'create', subject: 'S', additionalFields: { requester_id: { __rl: true, mode: 'id', value: '0901234567' } } },
 			account: account(),

@@ -461,7 +461,7 @@ describe('definitions as the real platform writes them', () => {
 });
 
 /**
- * Red team, issue 30 points 1-2: hostile custom-field definitions and reference records through
+ * Hostile custom-field definitions and reference records through
  * n8n's engine against the fake (both modes: definitions are stored, so they answer the same).
  * Oracles from docs/api.md#custom-fields: a field of unknown or missing type is free text, its
  * label in outputs, never "undefined" in a dropdown, the form, Simplify or an error.
@@ -546,7 +546,7 @@ describe('hostile definitions and reference records', () => {
 		expect(JSON.stringify(put?.body)).toContain('z'.repeat(300));
 	});
 
-	test('red team F12 (fixed) two fields with the same label: Simplify keeps both values', async () => {
+	test('two fields with the same label: Simplify keeps both values', async () => {
 		// Admins name fields freely; two "Ghi chú" (note) fields are two fields (ids differ).
 		platform.store.ticketFields = [
 			...structuredClone(saved.fields),
@@ -561,19 +561,19 @@ describe('hostile definitions and reference records', () => {
 		expect(text).toContain('second note');
 	});
 
-	test('red team F13 (fixed) a label written as a number is shown as that label, not "Field <id>"', async () => {
+	test('a label written as a number is shown as that label, not "Field <id>"', async () => {
 		platform.store.ticketFields = [...structuredClone(saved.fields), { custom_field_id: 9301, custom_field_lable: 2024, type: 'Numeric' }] as unknown as CustomFieldDefRec[];
 		const fields = await loadOptions('getCustomFields', accountOf(platform), {});
 		expect(fields.map((option) => option.name)).toContain('2024 (Numeric)');
 	});
 
-	test('red team F14 (fixed) lead status dropdown: a status without label never reads "undefined"', async () => {
+	test('lead status dropdown: a status without label never reads "undefined"', async () => {
 		platform.store.leadStatuses = [...platform.store.leadStatuses, { id: 9999, status_type: 0 } as never];
 		const options = await loadOptions('getLeadStatuses', accountOf(platform), { resource: 'lead', operation: 'getAll' });
 		noUndefined(options);
 	});
 
-	test('red team F15 (fixed) group dropdown: a group without a name neither crashes nor reads "undefined"', async () => {
+	test('group dropdown: a group without a name neither crashes nor reads "undefined"', async () => {
 		platform.store.groups = [...platform.store.groups, { ...platform.store.groups[0], group_id: 9999, group_name: undefined } as never];
 		const options = await loadOptions('getGroups', accountOf(platform), { resource: 'ticket', operation: 'getAll' });
 		noUndefined(options);

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Answers in the forms a server may give besides the fake's usual one, through n8n's engine against
  * the fake platform: the spec read the other way, one array for a list, records as the real platform
@@ -14,9 +15,8 @@ import { changedJson, useAnswerFront, type PassingAnswer } from '../helpers/answ
 import type { IDataObject } from 'n8n-workflow';
 
 describe('answers as a server reading the spec the other way gives them', () => {
-	/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 	/**
-	 * Issue 23, point 2 and 4: what a server that reads the spec the other way may answer, served by
+	 * What a server that reads the spec the other way may answer, served by
 	 * the fake platform's answer forms (tools/fake-platform/answerForms.ts, the control route
 	 * POST /__control/answer-forms and the `answerForms` option):
 	 * - the lead, deal and reference lists under another root (the spec names none);
@@ -157,10 +157,9 @@ describe('answers as a server reading the spec the other way gives them', () => 
 });
 
 describe('a list answered as one array, and error-ish answers never read as an empty list', () => {
-	/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 	/**
-	 * Red team, issue 23 "Read what a lenient server may answer" and "A credential test through our
-	 * transport": answers a server might give that the fake never does, put in by a front before the
+	 * What a lenient server may answer, also to a credential test through our
+	 * transport: answers a server might give that the fake never does, put in by a front before the
 	 * fake (answer-front.ts). The one-array rule must never turn an error-ish answer into an empty list.
 	 */
 
@@ -181,7 +180,7 @@ describe('a list answered as one array, and error-ish answers never read as an e
 		answer.path === path ? { body: changedJson(answer.body, change) } : undefined;
 
 	describe('one-array rule', () => {
-		// Red team F1 (fixed): `{code:"ok", errors:[]}` (the spec's own failure word as a key) has exactly one array,
+		// `{code:"ok", errors:[]}` (the spec's own failure word as a key) has exactly one array,
 		// so the reader takes `errors` as the lead list: Get Many returns nothing and no error.
 		test('Lead Get Many: root missing, an empty `errors` array beside it: an error, not an empty list', async () => {
 			rewrite = onPath('/acme/api/v1/leads', (json) => {
@@ -193,7 +192,7 @@ describe('a list answered as one array, and error-ish answers never read as an e
 			expect(run.error?.message).toMatch(/lacks "leads"/);
 		});
 
-		// Red team F1 (fixed): same with a non-empty `errors` list of strings: its entries become "leads".
+		// Same with a non-empty `errors` list of strings: its entries become "leads".
 		test('Lead Get Many: root missing, `errors: ["token expired"]`: an error, not a lead made of a string', async () => {
 			rewrite = onPath('/acme/api/v1/leads', (json) => {
 				delete json.leads;
@@ -225,7 +224,7 @@ describe('a list answered as one array, and error-ish answers never read as an e
 			expect(run.error?.description).toContain('several lists (data, items)');
 		});
 
-		// Red team F1 (fixed): the Pipelines dropdown with `{code:"ok", errors:[]}`: an empty dropdown, no error.
+		// The Pipelines dropdown with `{code:"ok", errors:[]}`: an empty dropdown, no error.
 		test('Pipelines dropdown: `{code:"ok", errors:[]}` is an error, not an empty dropdown', async () => {
 			rewrite = (answer) => (answer.path === '/acme/api/v1/deal/pipelines' ? { body: JSON.stringify({ code: 'ok', errors: [] }) } : undefined);
 			await expect(loadOptions('getDealPipelines', account(), { resource: 'deal', operation: 'create' })).rejects.toThrow(/pipelines/);
@@ -249,7 +248,7 @@ describe('a list answered as one array, and error-ish answers never read as an e
 			expect(result.status).toBe('Error');
 		});
 
-		// Red team F1 (fixed): `{code:"ok", errors:[]}` passes the credential test: the one-array rule takes
+		// `{code:"ok", errors:[]}` passes the credential test: the one-array rule takes
 		// `errors` as the agents list.
 		test('a 200 {"code":"ok","errors":[]} is no success', async () => {
 			rewrite = (answer) => (answer.path === '/acme/api/v1/agents' ? { body: JSON.stringify({ code: 'ok', errors: [] }) } : undefined);
@@ -278,7 +277,7 @@ describe('a list answered as one array, and error-ish answers never read as an e
 			expect(platform.requests().map((request) => request.path)).toEqual([`/${encodeURIComponent(domain)}/api/v1/agents`]);
 		});
 
-		// Red team F7 (fixed): "." and ".." have no slash and used to pass the Domain check; the URL then
+		// "." and ".." have no slash and used to pass the Domain check; the URL then
 		// normalises `/../api/v1/agents` to `/api/v1/agents`: the token goes to a path outside any domain.
 		test.each([['..'], ['.'], ['a\\b']])('Domain %j: refused before anything is sent', async (domain) => {
 			const result = await testCredentials({ ...account(), domain });
@@ -289,7 +288,7 @@ describe('a list answered as one array, and error-ish answers never read as an e
 });
 
 /**
- * Records as the real platform writes them (real-platform.md §2.3, issue 30 point 3), through
+ * Records as the real platform writes them (real-platform.md §2.3), through
  * n8n's engine against the fake in its `real` mode. Expected values are written from
  * real-platform.md, not taken from the node's code.
  */
@@ -424,9 +423,8 @@ describe('records as the real platform writes them', () => {
 });
 
 describe('an answer without the property that holds its records fails naming what was expected', () => {
-	/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 	/**
-	 * Issue 19, defect 5: an answer without the property that holds its records. Before, each
+	 * An answer without the property that holds its records. Before, each
 	 * list read turned it into an empty list: Get Many returned nothing, a dropdown was empty and
 	 * the trigger never fired. Now every family reads lists through one reader
 	 * (transport/answerShape.ts) and fails with an error naming the root expected, the endpoint

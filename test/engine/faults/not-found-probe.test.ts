@@ -1,11 +1,11 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * Red team, issue 30 point 4: not found is not an outage (docs/api.md#answers-and-errors: "one
+ * Not found is not an outage (docs/api.md#answers-and-errors: "one
  * probe of the same base URL, GET /api/v1/groups. Answered, the platform is up and the record
  * missing ... without failover"). Waits and requests are counted, not wall-clock. The fake plays
  * the real platform here (a missing ticket answers 500); the spec's 400 path is one request.
  */
-/* eslint-disable no-console -- the red team's logs of what was sent */
+/* eslint-disable no-console -- the logs of what was sent, for reading a failure */
 import * as workflow from 'n8n-workflow';
 
 import type { FakePlatform } from '../../../tools/fake-platform';
@@ -50,17 +50,17 @@ async function expectNotFoundWithoutFailover(run: Awaited<ReturnType<typeof getM
 }
 
 describe('the probe answers, but not with a list', () => {
-	test('red team F1 (fixed) probe answered 403 (a token not allowed to list groups): the platform answered, so the ticket is missing, no failover', async () => {
+	test('probe answered 403 (a token not allowed to list groups): the platform answered, so the ticket is missing, no failover', async () => {
 		platform.inject({ kind: 'status', status: 403, message: 'Forbidden', path: '/api/v1/groups', target: 'any' });
 		await expectNotFoundWithoutFailover(await getMissing());
 	});
 
-	test('red team F2 (fixed) probe answered 200 with code NOK: the platform answered, so the ticket is missing, no failover', async () => {
+	test('probe answered 200 with code NOK: the platform answered, so the ticket is missing, no failover', async () => {
 		platform.inject({ kind: 'nok', code: 'NOK', path: '/api/v1/groups', target: 'any' });
 		await expectNotFoundWithoutFailover(await getMissing());
 	});
 
-	test('red team F3 (fixed) probe answered 429 (rate): a rate limit is no outage, so no failover of the process', async () => {
+	test('probe answered 429 (rate): a rate limit is no outage, so no failover of the process', async () => {
 		platform.inject({ kind: 'status', status: 429, message: 'Too Many Attempts.', path: '/api/v1/groups', target: 'any', times: 1 });
 		const run = await getMissing();
 		console.log('probe 429:', JSON.stringify({ error: run.error?.message, sent: log(), waits }));
@@ -108,7 +108,7 @@ test('the probe hangs (no answer in time): the outage path, never "not found"', 
 	expect(jsonOf(run)[0].ticket_id).toBe(ticket.ticket_id);
 });
 
-test('red team F4 (fixed) the primary is down (every request 500) and the backup is up: a missing ticket is reported missing, not the platform unavailable', async () => {
+test('the primary is down (every request 500) and the backup is up: a missing ticket is reported missing, not the platform unavailable', async () => {
 	platform.inject({ kind: 'status', status: 500, target: 'primary' });
 	const run = await getMissing();
 	console.log('primary down, ticket missing:', JSON.stringify({ error: run.error?.message, sent: log(), waits }));
@@ -169,7 +169,7 @@ test('two missing tickets and one existing, in parallel under Continue On Fail: 
 	expect(sent.length <= 50 * 3 + 1 + rateLimited ? 'within budget' : { rateLimited, composition }).toBe('within budget');
 }, 120_000);
 
-test('red team F5 (fixed) the token never shows: a 500 that echoes it (as sent and URL-encoded), on a missing ticket, the probe answered', async () => {
+test('the token never shows: a 500 that echoes it (as sent and URL-encoded), on a missing ticket, the probe answered', async () => {
 	platform.inject({ kind: 'status', status: 500, message: `bad header Bearer ${platform.token} / ${encodeURIComponent(platform.token)}`, path: PATH, target: 'any' });
 	const run = await getMissing();
 	const text = JSON.stringify([run.error, run.items]);

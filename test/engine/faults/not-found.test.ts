@@ -1,10 +1,10 @@
 /**
- * Issue 30, point 4: not found is not an outage. The real platform answers HTTP 500 to the
+ * Not found is not an outage. The real platform answers HTTP 500 to the
  * detail of a deleted or unknown ticket (R1 `2ca7b12:components/getter.py:176-180`), as it does
  * when it is down. Through n8n's engine against the fake in its real mode: a Get of a missing
  * ticket, lead or deal ends its item with an error naming the ID, in at most 4 requests, with
  * no failover; a real outage (every request 500) is still retried and failed over. Both here,
- * so that the two are told apart. Also point 5: details read from `extra_data`.
+ * so that the two are told apart. Also: details read from `extra_data`.
  */
 import * as workflow from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
@@ -143,7 +143,7 @@ describe('a real outage (every request of the primary 500) is still retried and 
 	});
 });
 
-describe('point 5: error details under extra_data (the real platform) are read', () => {
+describe('error details under extra_data (the real platform) are read', () => {
 	test("the unsolved child tickets of Solve without Solve Child Tickets: the IDs from extra_data", async () => {
 		const parent = platform.store.tickets.find((candidate) => platform.store.unsolvedChildren(candidate.ticket_id).length > 0)!;
 		const children = platform.store.unsolvedChildren(parent.ticket_id).map((child) => child.ticket_id);

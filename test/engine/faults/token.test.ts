@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The API token goes to no host but the platform's and shows in no error, log or output, through
  * n8n's engine against the fake platform.
@@ -10,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Red team of issue 19, promise 7: the API token never shows in an error, a log or an output
+ * The API token never shows in an error, a log or an output
  * (README, docs/guarantees.md). Only the HTTP client's own messages are redacted (classify.ts); the text of an
  * ANSWER (the API's `message`, also of a 5xx or a 200 `nok`) goes into the error as it came.
  * A server, gateway or WAF that echoes the token it was given ("Invalid token …") is enough.
@@ -36,7 +37,7 @@ describe('a server that echoes the token: never in an error, a log or an output'
 	const account = () => accountOf(platform, { baseUrl: frontUrl() });
 	const listAgents = { resource: 'agent', operation: 'getAll', returnAll: true, simplify: false };
 
-	describe('REDTEAM: an answer that echoes the token', () => {
+	describe('an answer that echoes the token', () => {
 		test.each([
 			{ status: 401, code: 'nok' },
 			{ status: 200, code: 'nok' },
@@ -59,9 +60,8 @@ describe('a server that echoes the token: never in an error, a log or an output'
 });
 
 describe('a redirect to another host: the token does not follow', () => {
-	/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 	/**
-	 * Red team of issue 19, promise 7: the token goes to no host but the platform's (docs/guarantees.md#what-the-node-does-for-you, Allowed
+	 * The token goes to no host but the platform's (docs/guarantees.md#what-the-node-does-for-you, Allowed
 	 * domains: "the token goes to no other host"). n8n's HTTP client follows redirects. A front in
 	 * this file answers GET /api/v1/agents with `302 Found` to ANOTHER host (localhost vs 127.0.0.1,
 	 * another port), which records the Authorization header it receives. A test that FAILS here shows
@@ -105,7 +105,7 @@ describe('a redirect to another host: the token does not follow', () => {
 		}
 	});
 
-	test('REDTEAM: Agent → Get Many redirected to another host: that host never receives the token', async () => {
+	test('Agent → Get Many redirected to another host: that host never receives the token', async () => {
 		await runNode({
 			parameters: { resource: 'agent', operation: 'getAll', returnAll: true, simplify: false },
 			account: accountOf(platform, { baseUrl: frontUrl }),

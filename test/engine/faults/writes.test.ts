@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * A write's output is its record or an error saying it may have been applied, and a write is sent
  * again only when its connection was never made, through n8n's engine against the fake platform.
@@ -11,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Red team of issue 19, promises 2 and 5: a write's output is its record or an error saying it
+ * A write's output is its record or an error saying it
  * may have been applied; an answer without its records is never an empty list.
  *
  * A PHP API (which the platform is: `numFound`, `code: ok`) encodes an empty associative array as
@@ -44,7 +45,7 @@ describe('a write answered without its record', () => {
 
 	const account = () => accountOf(platform, { baseUrl: frontUrl(), statusUrl: `${frontUrl()}/status` });
 
-	describe('REDTEAM: a write answered {"code":"ok","ticket":[]} (PHP\'s empty object)', () => {
+	describe('a write answered {"code":"ok","ticket":[]} (PHP\'s empty object)', () => {
 		test('Ticket → Create: one ticket made, and the output is that ticket or an error, never nothing', async () => {
 			emptyRoot = { path: '/acme/api/v1/tickets', root: 'ticket', method: 'POST' };
 			const before = platform.store.tickets.length;
@@ -70,7 +71,7 @@ describe('a write answered without its record', () => {
 		});
 	});
 
-	describe('REDTEAM: a write answered {"code":"ok","ticket":{}}', () => {
+	describe('a write answered {"code":"ok","ticket":{}}', () => {
 		test('Ticket → Create: the output is the ticket (with its ticket_id) or an error, never one empty item', async () => {
 			emptyRoot = { path: '/acme/api/v1/tickets', root: 'ticket', method: 'POST', value: {} };
 			const before = platform.store.tickets.length;
@@ -84,7 +85,7 @@ describe('a write answered without its record', () => {
 		});
 	});
 
-	describe('REDTEAM: a read of one record answered {"code":"ok","ticket":[]}', () => {
+	describe('a read of one record answered {"code":"ok","ticket":[]}', () => {
 		test('Ticket → Get: an error naming the keys, never an empty output', async () => {
 			const ticket = platform.store.tickets[0];
 			emptyRoot = { path: `/acme/api/v1/tickets/${ticket.ticket_id}`, root: 'ticket', method: 'GET' };
@@ -99,9 +100,8 @@ describe('a write answered without its record', () => {
 });
 
 describe('a write answered with a redirect whose follow-up connection is refused', () => {
-	/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 	/**
-	 * Red team of issue 19, promise 2: a write is sent again only when the connection was never
+	 * A write is sent again only when the connection was never
 	 * established. classify.ts judges that from the error's code alone (ECONNREFUSED, ENOTFOUND …).
 	 * n8n's HTTP client follows redirects; a POST answered `303 See Other` (Post/Redirect/Get: the
 	 * POST WAS carried out) is followed by a GET to the Location. When THAT connection is refused,
@@ -134,7 +134,7 @@ describe('a write answered with a redirect whose follow-up connection is refused
 				: undefined,
 	);
 
-	describe('REDTEAM: a create answered 303 to an address that refuses the connection', () => {
+	describe('a create answered 303 to an address that refuses the connection', () => {
 		test('Ticket → Create: the platform holds exactly one new ticket, and the POST was sent once', async () => {
 			const before = platform.store.tickets.length;
 			const run = await runNode({

@@ -305,7 +305,7 @@ describe('record pickers', () => {
 });
 
 /**
- * Every dropdown names every entry (red team F14-F15, issue 30 point 2): an entry the account
+ * Every dropdown names every entry: an entry the account
  * lists without its name (an agent without username, a group without group_name, a status
  * without label, a pipeline or stage without name, a label or reason without name) reads
  * `<Kind> <id>` through the one helper `nameOf` (definitions/lookups.ts): never "undefined", never

@@ -1,5 +1,5 @@
 /**
- * Red team 24, issue 20: the urgent lane through n8n's engine against the fake platform. A Ticket →
+ * The urgent lane through n8n's engine against the fake platform. A Ticket →
  * Get Many Return All (Simplify on, the default) reads page 1 of each 31-day window, then asks for
  * the other pages together, and for the custom-field definitions its pages wait on to be labelled.
  * Promise (commit c29c978): the definitions take the account's next slot before the queued pages;

@@ -1,5 +1,5 @@
 /**
- * Red team of issue 19, promise 2: a write's output is ITS record, or an error saying it may have
+ * A write's output is ITS record, or an error saying it may have
  * been applied and what to look for. After a create's answer was lost, transport/createLookup.ts
  * lists the records created from 10 s before the send and returns the one with the same subject
  * and requester. Here the create never reached the platform's work (the connection dropped before
@@ -17,7 +17,7 @@ let platform: FakePlatform;
 useTestClock();
 useFakePlatform((started) => (platform = started), { now: clockedNow });
 
-describe('REDTEAM: the create lookup after a lost answer', () => {
+describe('the create lookup after a lost answer', () => {
 	test('Ticket → Create dropped before it was carried out: the output is not someone else\'s ticket of 3 s before', async () => {
 		const theirs = platform.store.createTicket({ ticket_subject: 'Where is my order?', phone: '0912000180' }, Date.now() - 3000);
 		platform.inject({ kind: 'drop', method: 'POST', path: '/api/v1/tickets', times: 1 });

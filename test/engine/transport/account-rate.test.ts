@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The account's rate through n8n's engine against the fake platform: no request after a lock-out
  * answer nor during the lock-out, the rate and the lock-out counted per account, and a timed-out
@@ -12,7 +13,6 @@ import { accountOf, runNode, type NodeRun } from '../../../tools/engine-harness/
 import { realRetryBackoffs } from '../helpers/quick-retries';
 
 describe('the lock-out guard', () => {
-	/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 	/**
 	 * The lock-out promise, seen from the fake platform's request log (docs/api.md#limits: more than
 	 * 20 consecutive 429s lock the domain out for 15 minutes, every call then answers 404):
@@ -267,7 +267,7 @@ describe('the lock-out guard', () => {
 });
 
 /**
- * Red team of issue 19, promise 4: nothing is sent after the node read a lock-out answer, nor
+ * Nothing is sent after the node read a lock-out answer, nor
  * during the lock-out; the rate limit and the lock-out count are per account (domain):
  * docs/api.md#limits "Request rate 15 per second … per account (domain)", "The lock-out is counted
  * per domain, across primary and backup".
@@ -284,7 +284,7 @@ describe('the lock-out and the rate counted per account, shared by its credentia
 
 	const listAgents = { resource: 'agent', operation: 'getAll', returnAll: true, simplify: false };
 
-	describe('REDTEAM: one account, two credentials', () => {
+	describe('one account, two credentials', () => {
 		test('after credential A read the lock-out answer, credential B (Max Requests per Second 10) sends nothing during the lock-out', async () => {
 			platform.inject({ kind: 'lockout' });
 			const first = await runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 15 }) });
@@ -341,7 +341,7 @@ describe('the lock-out and the rate counted per account, shared by its credentia
 });
 
 /**
- * Red team, issue 20 part 1, promise 1 through n8n's engine and the fake platform: a request whose
+ * Through n8n's engine and the fake platform: a request whose
  * attempt timed out (Request Options → Timeout) is given back to the throttle as 'noAnswer' and
  * then holds its place only until one second after the client gave up (less the credit). The
  * platform counts it when it reads it, which can be after that (here: a server that takes 1.2 s to
@@ -382,7 +382,7 @@ describe('a timed-out request holds its place in the rate only for a second', ()
 		expect(summary).toEqual({ ...summary, status429: 0 });
 	}, 60_000);
 
-	test('red team, fixed (7 × 429 before): timed-out reads the platform counts late do not push any server second past 15 (0 × 429)', async () => {
+	test('timed-out reads the platform counts late do not push any server second past 15 (0 × 429)', async () => {
 		// The 300 ms Timeout gives their slots back long before the platform counts them.
 		const summary = await burstThroughSlowServer({ timeout: 300 });
 		expect(summary).toEqual({ ...summary, status429: 0 });

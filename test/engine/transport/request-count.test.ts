@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * How many requests and credential reads an operation costs, counted in the fake platform's log:
  * the credential read once per item, and one request per single-item operation in steady state.
@@ -9,13 +10,12 @@ import { accountOf, credentialReadCount, jsonOf, resetCredentialReads, runNode, 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 describe('the credential is read once per item', () => {
-	/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 	/**
 	 * The credential is read once per item, not once per request: the transport hands the item's
 	 * credential back to n8n's authenticated helper (`credentialsDecrypted`, as n8n's own routing
 	 * node does). In n8n each read is a database query and a decryption, made after the throttle
 	 * let the request go; in queue mode, under load, such reads bunched requests the throttle had
-	 * spaced (issue 20, three workers: 6.5–10.6 % 429s before, 3.4–5.9 % after).
+	 * spaced (queue mode, three workers: 6.5–10.6 % 429s before, 3.4–5.9 % after).
 	 * n8n's generic authenticate still adds the token: every request carries it.
 	 */
 	let platform: FakePlatform;
@@ -55,10 +55,9 @@ describe('the credential is read once per item', () => {
 		expect(credentialReadCount()).toBe(1 + 3);
 	});
 
-	// Found by the red team (was test/engine/credential-reads-paths.test.ts).
-	describe('found by the red team: every path that reads the credential', () => {
+	describe('every path that reads the credential', () => {
 		/**
-		 * Red team 24, issue 20: the item's credential handed back to n8n's authenticated helper
+		 * The item's credential handed back to n8n's authenticated helper
 		 * (transport/send.ts sendVia(ctx, credential), commit 20766e9). Promise: n8n reads and decrypts
 		 * the credential once per item (plus once per execution for its routing node), not once per
 		 * request, on every path (action items, load-options, list-search, the trigger's polls); n8n's
@@ -183,7 +182,7 @@ describe('the credential is read once per item', () => {
 });
 
 /**
- * Issue 20: one request per single-item operation in steady state. The account's definitions
+ * One request per single-item operation in steady state. The account's definitions
  * and reference lists are kept per account for a short while (definitions/lookups.ts), and the
  * references Simplify needs are read after the write, only for the codes the answer holds.
  * Counted in the fake platform's log; Simplify on (the default).

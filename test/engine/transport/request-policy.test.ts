@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * Issue 11, the transport side, through n8n's engine against the fake platform: the node's
+ * The transport side, through n8n's engine against the fake platform: the node's
  * Request Options (Timeout, Proxy, Ignore SSL Issues), the credential's allowed domains, a
  * gateway's 502 page, reads retried without a backup, writes never sent twice (a lost answer,
  * the create lookup, a refused connection sent to the backup) and n8n's error classification.

@@ -12,7 +12,7 @@ import { boundedRead } from '../../../nodes/CustomerCareTrigger/boundedRead';
 import { propertyRuns } from '../../unit/property';
 
 /**
- * What a strict server needs (issue 23, docs/api.md#where-the-spec-is-unclear), through n8n's engine
+ * What a strict server needs (docs/api.md#where-the-spec-is-unclear), through n8n's engine
  * against the fake in strict mode, which refuses a missing parameter the spec marks required
  * (calls: start_time_since), an unknown query parameter and a window of 31 days or more. Every
  * request of the long reads below is answered 200, and what the node returns is what the store
@@ -123,7 +123,7 @@ describe('every request a strict server accepts', () => {
 });
 
 /**
- * Red team, issue 23 "Windows stay a second inside 31 days": the trigger's first chunk when the
+ * Windows stay a second inside 31 days: the trigger's first chunk when the
  * window it must read is exactly 31 days long (Start From exactly 31 days before now, or a
  * trigger paused 31 days minus its overlap). Against the strict fake, which refuses a window of
  * 31 days or more.
@@ -147,7 +147,7 @@ describe('the trigger\'s first chunk of exactly 31 days stays a second inside th
 		}));
 	}
 
-	// Red team F2 (fixed): chunkEnd() stretched a chunk to the window's end when less than two seconds would be
+	// chunkEnd() stretched a chunk to the window's end when less than two seconds would be
 	// left after it; for a window of exactly 31 days the chunk becomes 31 days, which a strict server
 	// refuses ("created_since must older than created_to and max 31 days"), on every poll.
 	test('Ticket Created, Start From exactly 31 days before now: every window under 31 days, none refused', async () => {

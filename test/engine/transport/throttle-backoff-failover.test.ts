@@ -254,7 +254,7 @@ describe('failover', () => {
 			]);
 		});
 
-		test('found by the red team: a record that exists, one passing 500: read again and output, never "not found"', async () => {
+		test('a record that exists, one passing 500: read again and output, never "not found"', async () => {
 			const from = await primaryOnTrialNow();
 			const ticket = platform.store.tickets[0];
 			platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: `/api/v1/tickets/${ticket.ticket_id}`, times: 1 });
@@ -268,7 +268,7 @@ describe('failover', () => {
 			]);
 		});
 
-		test('found by the red team: a credential of the same account without a backup keeps the documented path (500, 1 s, 500, probe)', async () => {
+		test('a credential of the same account without a backup keeps the documented path (500, 1 s, 500, probe)', async () => {
 			const from = await primaryOnTrialNow();
 			platform.inject({ kind: 'status', status: 500, message: 'Server Error', target: 'primary', path: '/api/v1/tickets/999999' });
 			const get = await getTicket('999999', accountOf(platform));
@@ -349,7 +349,7 @@ describe('failure bodies and auth', () => {
 		});
 	});
 
-	test('credential test: a 200 {"code": "NOK"} without a message is no success either (issue 23)', async () => {
+	test('credential test: a 200 {"code": "NOK"} without a message is no success either', async () => {
 		platform.inject({ kind: 'nok', code: 'NOK', message: '', path: '/api/v1/agents', times: 1 });
 		expect(await testCredentials(accountOf(platform))).toEqual({
 			status: 'Error',

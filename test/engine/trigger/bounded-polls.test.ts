@@ -1,5 +1,5 @@
 /**
- * Bounded polls (issue 21), through n8n-core's PollContext and the fake platform: a 40-day
+ * Bounded polls, through n8n-core's PollContext and the fake platform: a 40-day
  * catch-up under a small poll budget (what n8n's durable scheduler hands the node through
  * getPollBudgetMs()) ends over several polls, every change once, oldest first; each poll's
  * static data is exactly where the next poll goes on.

@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * Red team, issue 21 points 2 and 4, on a busy account: the lead list changes while a chunk's
+ * Nothing skipped and each poll within its budget, on a busy account: the lead list changes while a chunk's
  * pages are read (leads of the chunk are changed again by agents, so they leave its window).
  *
  * Found: readAllPages read such a chunk again, up to 3 times, without asking the budget again

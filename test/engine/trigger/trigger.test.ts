@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The polling trigger run by n8n-core (PollContext + TriggersAndPollers) against the fake platform,
  * data changed between polls through the platform's store, on a test clock that jumps.
@@ -560,7 +561,7 @@ describe('Contact Created and Contact Updated', () => {
  * The trigger's ID filters take what an expression gives: one number (`602` or `={{ 602 }}`)
  * filters like a list of one, on the query the API filters by and on the records it emits.
  * Before the trigger's split a single number was dropped, and every lead or deal was emitted
- * (found by the red team). Expected values from docs/api.md#leads (`status_ids`) and #deals (`closed_type`).
+ * Expected values from docs/api.md#leads (`status_ids`) and #deals (`closed_type`).
  */
 describe('ID filters given one number', () => {
 	let platform: FakePlatform;
@@ -602,7 +603,7 @@ describe('ID filters given one number', () => {
 });
 
 /**
- * Issue 19, defect 1: a read the output needs fails after the list was read. With Simplify on
+ * A read the output needs fails after the list was read. With Simplify on
  * (the default) the trigger reads the custom-field definitions, and for leads and deals the lead
  * statuses or the pipelines, after the list. That read fails here past its retries (a 500 that
  * persists). The invariants: the failing poll throws and leaves the static data exactly as it
@@ -736,9 +737,8 @@ describe('a read the output needs fails after the list was read', () => {
 });
 
 describe('pages that shift while a chunk is read', () => {
-	/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 	/**
-	 * Red team, issue 21 point 2: "nothing skipped ... records that reach the API late (within the
+	 * "Nothing skipped ... records that reach the API late (within the
 	 * overlap) ... lead/deal lists sorted by id not by stamp".
 	 *
 	 * readAllPages judges a chunk's read stable when every page reports the numFound of page 1.
