@@ -31,7 +31,7 @@ describe('Call → Get Many', () => {
 		const output = jsonOf(run);
 		expect(output.map((call) => call.id)).toEqual(expected.map((call) => call.id));
 		// Simplify off: what the API answered, as is (recording links, meetAgent, times). Simplify's
-		// labels, times and `caller_number`: test/engine/simplify.test.ts.
+		// labels, times and `caller_number`: test/engine/simplify/simplify.test.ts.
 		const answered = (requests[0].response as { calls: IDataObject[] }).calls;
 		expect(output).toEqual(answered);
 		const recorded = output.filter((call) => call.path);

@@ -165,7 +165,7 @@ describe('the lock-out guard', () => {
 		async function simulate(options: { spendAt: number[]; everyMin: number; forMin: number }): Promise<Execution[]> {
 			const perHour = 30;
 			// No rate headers: the guard's guess (from 14 429s in a row, the hour is spent) is what this
-			// tests. With them, the platform says which (test/engine/transport.test.ts, busy second); a
+			// tests. With them, the platform says which (test/engine/transport/throttle-backoff-failover.test.ts, busy second); a
 			// limit of 30 would also read as a per-second one (rateHeaders.ts).
 			platform.setRateLimit({ perHour, headers: 'none' });
 			const spendings = [...options.spendAt];

@@ -317,7 +317,7 @@ describe('failure bodies and auth', () => {
 	// The credential test runs through the transport (docs/api.md: GET /api/v1/agents answers
 	// 401 for a wrong token and 404 "Domain not found" for a wrong domain; a failure can come as a 200 "nok").
 	test('the credential test proves token and domain together, with one request to the agents', async () => {
-		// The quota the answer's rate headers told follows (test/engine/quota.test.ts).
+		// The quota the answer's rate headers told follows (test/engine/account/getQuota.test.ts).
 		expect(await testCredentials(accountOf(platform))).toEqual({ status: 'OK', message: expect.stringMatching(/^Connection successful! /) });
 		expect(platform.requests().map((request) => `${request.method} ${request.path}`)).toEqual(['GET /acme/api/v1/agents']);
 	});

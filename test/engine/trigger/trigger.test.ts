@@ -235,7 +235,7 @@ describe('Customer Care Trigger', () => {
 			clock.set(at + 1000);
 			const emitted = (await run.poll())!;
 			expect(emitted.map((item) => item.id)).toEqual([call.id]);
-			// Simplify off: the call as listed (`caller_number` comes with Simplify, test/engine/simplify-trigger.test.ts).
+			// Simplify off: the call as listed (`caller_number` comes with Simplify, test/engine/simplify/simplify.test.ts).
 			expect(emitted[0]).toMatchObject({ caller: call.caller });
 			expect(emitted[0]).not.toHaveProperty('caller_number');
 			expect(platform.requests()[0].query).toMatchObject({ call_status: 'miss' });
