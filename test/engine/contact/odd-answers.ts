@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /** Contact against odd answers: found only for the phone looked for, a lost refusal; the picker and the requester By Phone against answers the fake never gives. Registered by contact.test.ts, which starts the fake platform once for the folder. */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
