@@ -12,6 +12,131 @@ import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { accountOf, runNode, type NodeRun } from '../../../tools/engine-harness/harness';
 import { realRetryBackoffs } from '../helpers/quick-retries';
 
+/**
+ * Nothing is sent after the node read a lock-out answer, nor
+ * during the lock-out; the rate limit and the lock-out count are per account (domain):
+ * docs/api.md#limits "Request rate 15 per second … per account (domain)", "The lock-out is counted
+ * per domain, across primary and backup".
+ *
+ * Two credentials of ONE account (two workflows, or two people, or one credential edited): they
+ * differ only in Max Requests per Second. n8n runs both in one process. A test that FAILS here
+ * shows the second credential sending to the account while it is locked out, after the first
+ * one read the lock-out answer.
+ */
+describe('the lock-out and the rate counted per account, shared by its credentials', () => {
+	let platform: FakePlatform;
+
+	useFakePlatform((started) => (platform = started));
+
+	const listAgents = { resource: 'agent', operation: 'getAll', returnAll: true, simplify: false };
+
+	describe('one account, two credentials', () => {
+		test('after credential A read the lock-out answer, credential B (Max Requests per Second 10) sends nothing during the lock-out', async () => {
+			platform.inject({ kind: 'lockout' });
+			const first = await runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 15 }) });
+			expect(first.error?.message).toMatch(/locked this domain out/);
+			expect(platform.requests()).toHaveLength(1);
+			platform.clearLog();
+
+			const second = await runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 10 }) });
+			expect(second.error?.message).toMatch(/locked this domain out/);
+			// Nothing may reach the platform during the lock-out the node already read.
+			expect(platform.requests().map((request) => `${request.method} ${request.path} → ${request.status}`)).toEqual([]);
+		});
+
+		test('after credential A read the lock-out answer, credential B (the same Base URL with a trailing slash) sends nothing', async () => {
+			platform.inject({ kind: 'lockout' });
+			const first = await runNode({ parameters: listAgents, account: accountOf(platform) });
+			expect(first.error?.message).toMatch(/locked this domain out/);
+			platform.clearLog();
+
+			const second = await runNode({ parameters: listAgents, account: accountOf(platform, { baseUrl: `${platform.baseUrl}/` }) });
+			expect(second.error?.message).toMatch(/locked this domain out/);
+			expect(platform.requests().map((request) => `${request.method} ${request.path} → ${request.status}`)).toEqual([]);
+		});
+
+		test('after credential A read the lock-out answer, credential B (the Base URL by IP instead of name) sends nothing', async () => {
+			platform.inject({ kind: 'lockout' });
+			const first = await runNode({ parameters: listAgents, account: accountOf(platform) });
+			expect(first.error?.message).toMatch(/locked this domain out/);
+			platform.clearLog();
+
+			const byName = platform.baseUrl.replace('127.0.0.1', 'localhost');
+			const other = byName === platform.baseUrl ? platform.baseUrl.replace('localhost', '127.0.0.1') : byName;
+			const second = await runNode({ parameters: listAgents, account: accountOf(platform, { baseUrl: other }) });
+			expect(second.error?.message).toMatch(/locked this domain out/);
+			expect(platform.requests().map((request) => `${request.method} ${request.path} → ${request.status}`)).toEqual([]);
+		});
+
+		test('two credentials (Max Requests per Second 15 and 14) running at once: the platform never sees more than 15 of our requests in one second, and no 429', async () => {
+			const items = Array.from({ length: 30 }, (_, index) => ({ index }));
+			const runs = await Promise.all([
+				runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 15 }), input: items }),
+				runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 14 }), input: items }),
+			]);
+			const log = platform.requests();
+			const arrivals = log.map((request) => request.at).sort((a, b) => a - b);
+			const busiest = Math.max(...arrivals.map((at) => arrivals.filter((other) => other >= at && other < at + 1000).length));
+			expect({ busiest: busiest > 15 ? busiest : 'at most 15', status429: log.filter((request) => request.status === 429).length, errors: runs.map((run) => run.error?.message) }).toEqual({
+				busiest: 'at most 15',
+				status429: 0,
+				errors: [undefined, undefined],
+			});
+		});
+	});
+});
+
+/**
+ * Through n8n's engine and the fake platform: a request whose
+ * attempt timed out (Request Options → Timeout) is given back to the throttle as 'noAnswer' and
+ * then holds its place only until one second after the client gave up (less the credit). The
+ * platform counts it when it reads it, which can be after that (here: a server that takes 1.2 s to
+ * get to each request of a burst, and a Timeout of 300 ms). Failed before the fix: the platform answered
+ * 429s, i.e. one of its seconds held more than 15 of this process's requests.
+ */
+describe('a timed-out request holds its place in the rate only for a second', () => {
+	let platform: FakePlatform;
+
+	useFakePlatform((started) => (platform = started));
+	// The retries of the timed-out reads meet the platform's 15 a second: their back-offs in full (helpers/quick-retries.ts).
+	realRetryBackoffs();
+
+	async function burstThroughSlowServer(requestOptions: { timeout?: number }) {
+		// Five quick requests calibrate; the next 10 meet a slow server (counted 1.2 s after they
+		// left); the rest are quick again.
+		platform.inject({ kind: 'latency', ms: 1200, skip: 5, times: 10 });
+		const run = await runNode({
+			parameters: { resource: 'group', operation: 'getAll', returnAll: true, requestOptions },
+			account: accountOf(platform),
+			input: Array.from({ length: 60 }, (_, index) => ({ index })),
+		});
+		const log = platform.requests();
+		// The platform's own verdict: any 429 means its sliding second held more than 15.
+		const summary = {
+			error: run.error?.message,
+			requests: log.length,
+			status429: log.filter((request) => request.status === 429).length,
+			// The log's `at` is when the request reached the handler, before the latency fault: the
+			// platform's limiter counts it after. So this figure can read 15 while the limiter saw more.
+			busiestSecondByLogAt: busiestSecond(log.map((request) => request.at)),
+		};
+		return summary;
+	}
+
+	test('control: the same slow burst without a Timeout (the answers come back): 0 × 429', async () => {
+		const summary = await burstThroughSlowServer({});
+		expect(summary).toEqual({ ...summary, status429: 0 });
+	}, 60_000);
+
+	test('timed-out reads the platform counts late do not push any server second past 15 (0 × 429)', async () => {
+		// The 300 ms Timeout gives their slots back long before the platform counts them.
+		const summary = await burstThroughSlowServer({ timeout: 300 });
+		expect(summary).toEqual({ ...summary, status429: 0 });
+	}, 60_000);
+});
+
+// Last in the file: its moved clock replaces setTimeout, and Jest's fake timers, undone, leave
+// none behind (the file's end is where that clock's tests always ran).
 describe('the lock-out guard', () => {
 	/**
 	 * The lock-out promise, seen from the fake platform's request log (docs/api.md#limits: more than
@@ -264,127 +389,4 @@ describe('the lock-out guard', () => {
 			expect(last.message).toMatch(/^n8n stopped sending to this account: the platform answered 429 "Too Many Attempts\." 20 times in a row since .+, and one more would lock the domain out for 15 minutes\.$/);
 		});
 	});
-});
-
-/**
- * Nothing is sent after the node read a lock-out answer, nor
- * during the lock-out; the rate limit and the lock-out count are per account (domain):
- * docs/api.md#limits "Request rate 15 per second … per account (domain)", "The lock-out is counted
- * per domain, across primary and backup".
- *
- * Two credentials of ONE account (two workflows, or two people, or one credential edited): they
- * differ only in Max Requests per Second. n8n runs both in one process. A test that FAILS here
- * shows the second credential sending to the account while it is locked out, after the first
- * one read the lock-out answer.
- */
-describe('the lock-out and the rate counted per account, shared by its credentials', () => {
-	let platform: FakePlatform;
-
-	useFakePlatform((started) => (platform = started));
-
-	const listAgents = { resource: 'agent', operation: 'getAll', returnAll: true, simplify: false };
-
-	describe('one account, two credentials', () => {
-		test('after credential A read the lock-out answer, credential B (Max Requests per Second 10) sends nothing during the lock-out', async () => {
-			platform.inject({ kind: 'lockout' });
-			const first = await runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 15 }) });
-			expect(first.error?.message).toMatch(/locked this domain out/);
-			expect(platform.requests()).toHaveLength(1);
-			platform.clearLog();
-
-			const second = await runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 10 }) });
-			expect(second.error?.message).toMatch(/locked this domain out/);
-			// Nothing may reach the platform during the lock-out the node already read.
-			expect(platform.requests().map((request) => `${request.method} ${request.path} → ${request.status}`)).toEqual([]);
-		});
-
-		test('after credential A read the lock-out answer, credential B (the same Base URL with a trailing slash) sends nothing', async () => {
-			platform.inject({ kind: 'lockout' });
-			const first = await runNode({ parameters: listAgents, account: accountOf(platform) });
-			expect(first.error?.message).toMatch(/locked this domain out/);
-			platform.clearLog();
-
-			const second = await runNode({ parameters: listAgents, account: accountOf(platform, { baseUrl: `${platform.baseUrl}/` }) });
-			expect(second.error?.message).toMatch(/locked this domain out/);
-			expect(platform.requests().map((request) => `${request.method} ${request.path} → ${request.status}`)).toEqual([]);
-		});
-
-		test('after credential A read the lock-out answer, credential B (the Base URL by IP instead of name) sends nothing', async () => {
-			platform.inject({ kind: 'lockout' });
-			const first = await runNode({ parameters: listAgents, account: accountOf(platform) });
-			expect(first.error?.message).toMatch(/locked this domain out/);
-			platform.clearLog();
-
-			const byName = platform.baseUrl.replace('127.0.0.1', 'localhost');
-			const other = byName === platform.baseUrl ? platform.baseUrl.replace('localhost', '127.0.0.1') : byName;
-			const second = await runNode({ parameters: listAgents, account: accountOf(platform, { baseUrl: other }) });
-			expect(second.error?.message).toMatch(/locked this domain out/);
-			expect(platform.requests().map((request) => `${request.method} ${request.path} → ${request.status}`)).toEqual([]);
-		});
-
-		test('two credentials (Max Requests per Second 15 and 14) running at once: the platform never sees more than 15 of our requests in one second, and no 429', async () => {
-			const items = Array.from({ length: 30 }, (_, index) => ({ index }));
-			const runs = await Promise.all([
-				runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 15 }), input: items }),
-				runNode({ parameters: listAgents, account: accountOf(platform, { maxRequestsPerSecond: 14 }), input: items }),
-			]);
-			const log = platform.requests();
-			const arrivals = log.map((request) => request.at).sort((a, b) => a - b);
-			const busiest = Math.max(...arrivals.map((at) => arrivals.filter((other) => other >= at && other < at + 1000).length));
-			expect({ busiest: busiest > 15 ? busiest : 'at most 15', status429: log.filter((request) => request.status === 429).length, errors: runs.map((run) => run.error?.message) }).toEqual({
-				busiest: 'at most 15',
-				status429: 0,
-				errors: [undefined, undefined],
-			});
-		});
-	});
-});
-
-/**
- * Through n8n's engine and the fake platform: a request whose
- * attempt timed out (Request Options → Timeout) is given back to the throttle as 'noAnswer' and
- * then holds its place only until one second after the client gave up (less the credit). The
- * platform counts it when it reads it, which can be after that (here: a server that takes 1.2 s to
- * get to each request of a burst, and a Timeout of 300 ms). Failed before the fix: the platform answered
- * 429s, i.e. one of its seconds held more than 15 of this process's requests.
- */
-describe('a timed-out request holds its place in the rate only for a second', () => {
-	let platform: FakePlatform;
-
-	useFakePlatform((started) => (platform = started));
-	// The retries of the timed-out reads meet the platform's 15 a second: their back-offs in full (helpers/quick-retries.ts).
-	realRetryBackoffs();
-
-	async function burstThroughSlowServer(requestOptions: { timeout?: number }) {
-		// Five quick requests calibrate; the next 10 meet a slow server (counted 1.2 s after they
-		// left); the rest are quick again.
-		platform.inject({ kind: 'latency', ms: 1200, skip: 5, times: 10 });
-		const run = await runNode({
-			parameters: { resource: 'group', operation: 'getAll', returnAll: true, requestOptions },
-			account: accountOf(platform),
-			input: Array.from({ length: 60 }, (_, index) => ({ index })),
-		});
-		const log = platform.requests();
-		// The platform's own verdict: any 429 means its sliding second held more than 15.
-		const summary = {
-			error: run.error?.message,
-			requests: log.length,
-			status429: log.filter((request) => request.status === 429).length,
-			// The log's `at` is when the request reached the handler, before the latency fault: the
-			// platform's limiter counts it after. So this figure can read 15 while the limiter saw more.
-			busiestSecondByLogAt: busiestSecond(log.map((request) => request.at)),
-		};
-		return summary;
-	}
-
-	test('control: the same slow burst without a Timeout (the answers come back): 0 × 429', async () => {
-		const summary = await burstThroughSlowServer({});
-		expect(summary).toEqual({ ...summary, status429: 0 });
-	}, 60_000);
-
-	test('timed-out reads the platform counts late do not push any server second past 15 (0 × 429)', async () => {
-		// The 300 ms Timeout gives their slots back long before the platform counts them.
-		const summary = await burstThroughSlowServer({ timeout: 300 });
-		expect(summary).toEqual({ ...summary, status429: 0 });
-	}, 60_000);
 });
