@@ -4,7 +4,7 @@
  * in the API's order, Return All and Limit, validation before sending, the dropdowns.
  * One runner per resource: n8n loads once for the folder; each operation's cases are in the file
  * named after it (nodes/CustomerCare/resources/call/<operation>.ts). One operation:
- * `npx jest test/engine/call -t 'Call → Get Many: validation before sending'`.
+ * `npx jest test/engine/call -t 'Call → Get Many'`.
  */
 import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { platformStarted } from './helpers/context';
