@@ -22,7 +22,7 @@ export function optionsSubtitle(parameter: string, options: Named[]): string {
 
 /**
  * "Operation: Resource" by display names. Every resource names an operation value alike ("getAll"
- * is "Get Many" everywhere; test/engine/simplify.test.ts checks it), so one table serves all.
+ * is "Get Many" everywhere; test/engine/simplify/simplify.test.ts checks it), so one table serves all.
  */
 export function operationSubtitle(properties: INodeProperties[]): string {
 	const resources = (properties.find((property) => property.name === 'resource')?.options ??

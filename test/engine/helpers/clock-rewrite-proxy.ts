@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
- * Red team helper: an HTTP proxy in front of a fake platform that rewrites the JSON answers
+ * An HTTP proxy in front of a fake platform that rewrites the JSON answers
  * of chosen paths, so that one answer can carry stamps in mixed forms (one item with an
  * explicit offset, another with a lowercase z, …) as a real server may write them.
  */

@@ -1,6 +1,6 @@
 /**
  * The oracle of the platform's clock for the engine tests, written from the platform's facts
- * (shared real-platform.md §2.1, issue 30), never from the node's basics/clock.ts:
+ * (shared real-platform.md §2.1), never from the node's basics/clock.ts:
  *
  * - The real platform runs on one local wall clock (UTC+7, Asia/Ho_Chi_Minh, no daylight saving).
  *   Its ticket, lead and deal list stamps are that wall clock followed by a literal `Z`, and it

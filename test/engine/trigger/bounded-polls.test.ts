@@ -1,0 +1,118 @@
+/**
+ * Bounded polls, through n8n-core's PollContext and the fake platform: a 40-day
+ * catch-up under a small poll budget (what n8n's durable scheduler hands the node through
+ * getPollBudgetMs()) ends over several polls, every change once, oldest first; each poll's
+ * static data is exactly where the next poll goes on.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FakePlatform } from '../../../tools/fake-platform';
+import { clockedNow, useTestClock } from '../helpers/clock';
+import { instantOf } from '../helpers/platform-clock';
+import { useFakePlatform } from '../helpers/fake-platform-per-file';
+import { accountOf, TriggerRun } from '../../../tools/engine-harness/harness';
+
+let platform: FakePlatform;
+
+const clock = useTestClock();
+useFakePlatform((started) => (platform = started), { now: clockedNow, size: { tickets: 4000 } });
+
+const DAY = 86_400_000;
+const STATE_KEY = 'node:Customer Care Trigger';
+const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+const LIST = '/acme/api/v2/tickets';
+
+/** Every ticket updated once during a 40-day outage, oldest id first, some sharing a second. */
+function outage(downSince: number): Array<{ id: number; at: number }> {
+	const tickets = platform.store.tickets.map((ticket) => ticket.ticket_id);
+	const step = Math.floor((39 * DAY) / tickets.length / 1000) * 1000;
+	return tickets.map((id, index) => {
+		const at = downSince + 60_000 + Math.floor(index / 3) * 3 * step;
+		platform.store.updateTicket(id, { ticket_subject: `outage ${index}` }, at);
+		return { id, at };
+	});
+}
+
+function triggerDownSince(downSince: number, budgetMs: number | null) {
+	const run = new TriggerRun({ event: 'ticketUpdated', options: { simplify: false } }, accountOf(platform));
+	run.persisted = { [STATE_KEY]: { cursor: downSince, floor: downSince, remembersFrom: downSince, seen: {} } };
+	run.restart();
+	run.pollBudgetMs = budgetMs;
+	return run;
+}
+
+/** The list windows a poll read to their end (page 1 alone held them, or every page was asked for). */
+function windowsRead(requests: ReturnType<FakePlatform['requests']>) {
+	const list = requests.filter((request) => request.path === LIST);
+	const byWindow = new Map<string, { since: number; to: number; numFound: number; pages: Set<number> }>();
+	for (const request of list) {
+		const key = `${request.query.updated_since}|${request.query.updated_to}`;
+		const window = byWindow.get(key) ?? {
+			since: instantOf(String(request.query.updated_since), { platform }),
+			to: instantOf(String(request.query.updated_to), { platform }),
+			numFound: Number((request.response as IDataObject).numFound),
+			pages: new Set<number>(),
+		};
+		window.pages.add(Number(request.query.page));
+		byWindow.set(key, window);
+	}
+	return [...byWindow.values()].filter((window) => window.pages.size >= Math.ceil(window.numFound / 500));
+}
+
+test('a 40-day catch-up with a 1 s budget ends over several polls: every change once, oldest first', async () => {
+	const downSince = second(Date.now() - 40 * DAY);
+	const changes = outage(downSince);
+	// Every list request takes 150 ms: a 1 s budget (n8n's, for a 2 s poll timeout) holds a few.
+	platform.inject({ kind: 'latency', ms: 150, path: LIST });
+	const run = triggerDownSince(downSince, 1000);
+
+	const emitted: Array<{ id: number; at: number }> = [];
+	const polls: Array<{ emitted: number; requests: number }> = [];
+	let state = run.persisted[STATE_KEY] as IDataObject;
+	for (let poll = 0; poll < 40 && emitted.length < changes.length; poll++) {
+		platform.clearLog();
+		const items = (await run.poll()) ?? [];
+		const requests = platform.requests().filter((request) => request.path === LIST);
+		polls.push({ emitted: items.length, requests: requests.length });
+		emitted.push(...items.map((item) => ({ id: Number(item.ticket_id), at: instantOf(String(item.updated_at), { platform }) })));
+
+		// This poll went on exactly where the static data it was given left off (the 40-day-old
+		// seconds are settled, so nothing is read twice) ...
+		const first = requests[0];
+		expect(instantOf(String(first.query.updated_since), { platform })).toBe(
+			Math.max(Number(state.remembersFrom), Number(state.cursor) - 120_000),
+		);
+		// ... and what it keeps is the end of the last window it read whole.
+		const next = run.state;
+		const lastRead = Math.max(...windowsRead(platform.requests()).map((window) => window.to));
+		expect(next.cursor).toBe(lastRead);
+		expect(run.persisted[STATE_KEY]).toEqual(next);
+		state = JSON.parse(JSON.stringify(next)) as IDataObject;
+		clock.advance(60_000);
+	}
+
+	expect(polls.length).toBeGreaterThanOrEqual(3);
+	expect(polls.every((poll) => poll.emitted > 0 && poll.requests <= 20)).toBe(true);
+	// Every change exactly once, oldest first across all polls.
+	expect(emitted).toHaveLength(changes.length);
+	expect(new Set(emitted.map((change) => change.id)).size).toBe(changes.length);
+	const order = (a: { id: number; at: number }, b: { id: number; at: number }) => a.at - b.at || a.id - b.id;
+	expect(emitted).toEqual([...changes].sort(order));
+	expect(await run.poll()).toBeNull();
+});
+
+test('without getPollBudgetMs (n8n before 2.40) the default budget applies and a catch-up still ends', async () => {
+	const downSince = second(Date.now() - 40 * DAY);
+	const changes = outage(downSince);
+	const run = triggerDownSince(downSince, null);
+
+	const emitted: number[] = [];
+	let polls = 0;
+	for (; polls < 10 && emitted.length < changes.length; polls++) {
+		emitted.push(...((await run.poll()) ?? []).map((item) => Number(item.ticket_id)));
+		clock.advance(60_000);
+	}
+	// 4,000 changes, 8 pages and 2 windows: well within 20 requests and the default 30 s.
+	expect(polls).toBe(1);
+	expect(emitted).toEqual([...changes].sort((a, b) => a.at - b.at || a.id - b.id).map((change) => change.id));
+});
