@@ -1,3 +1,4 @@
+// @modes: backoff
 /**
  * Red team, issue 22 "writes never doubled when used as a tool": a tool call whose answer is lost
  * on the way back (the platform carried the write out). Whatever the node answers the model, the

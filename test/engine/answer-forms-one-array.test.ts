@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: strict
 /**
  * Red team, issue 23 "Read what a lenient server may answer" and "A credential test through our
  * transport": answers a server might give that the fake never does, put in by a front before the

@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: strict
 /**
  * The contact picker and the requester By Phone against answers the fake platform never gives
  * (red team of issue 33, helper-22: RT26, RT27, RT44): a list holding null, text or a record

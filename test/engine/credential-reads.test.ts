@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: strict backoff
 /**
  * The credential is read once per item, not once per request: the transport hands the item's
  * credential back to n8n's authenticated helper (`credentialsDecrypted`, as n8n's own routing

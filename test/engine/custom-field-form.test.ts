@@ -1,3 +1,4 @@
+// @modes: spec
 /**
  * The Custom Fields form (resourceMapper) of Ticket, Lead and Deal Create and Update, through
  * n8n's engine against the fake platform: the form's fields as the editor loads them (one per

@@ -1,3 +1,4 @@
+// @modes: strict
 /**
  * Every dropdown names every entry (red team F14-F15, issue 30 point 2): an entry the account
  * lists without its name (an agent without username, a group without group_name, a status

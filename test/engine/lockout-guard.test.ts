@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: backoff
 /**
  * The lock-out promise, seen from the fake platform's request log (docs/api.md#limits: more than
  * 20 consecutive 429s lock the domain out for 15 minutes, every call then answers 404):

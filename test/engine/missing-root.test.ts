@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: strict
 /**
  * Issue 19, defect 5: an answer without the property that holds its records. Before, each
  * list read turned it into an empty list: Get Many returned nothing, a dropdown was empty and

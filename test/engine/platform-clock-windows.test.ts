@@ -1,3 +1,4 @@
+// @modes: strict
 /**
  * Red team, issue 30 point 1 ("one model of the platform's clock"), engine tests: the real node
  * run by n8n-core against the fake, in the platform mode and Platform Clock of each mode.

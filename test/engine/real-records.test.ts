@@ -1,3 +1,4 @@
+// @modes: strict
 /**
  * Records as the real platform writes them (real-platform.md §2.3, issue 30 point 3), through
  * n8n's engine against the fake in its `real` mode. Expected values are written from

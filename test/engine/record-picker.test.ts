@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * The record pickers (resource locators) of Ticket, Lead and Deal Get and Update, through
  * n8n's engine against the fake platform: every shape of the value (From List, By ID, an

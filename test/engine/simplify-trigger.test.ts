@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * Simplify on every event of the Customer Care Trigger, run by n8n-core against the fake
  * platform: on (the default), every time ISO 8601 with the account's offset and labels beside

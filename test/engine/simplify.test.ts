@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * Simplify on every operation that outputs times or codes, through n8n's engine against the
  * fake platform: on, every time is ISO 8601 with the account's offset and every code has its

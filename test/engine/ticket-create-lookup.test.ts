@@ -1,3 +1,4 @@
+// @modes: backoff
 /**
  * Red team of issue 19, promise 2: a write's output is ITS record, or an error saying it may have
  * been applied and what to look for. After a create's answer was lost, transport/createLookup.ts

@@ -1,3 +1,4 @@
+// @modes: spec strict backoff
 /**
  * Contact Created and Contact Updated, run by n8n-core's PollContext against the fake platform.
  * The contact list filters on updated_at only (docs/api.md#contacts), so Contact Created reads the

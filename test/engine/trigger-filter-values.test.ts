@@ -1,3 +1,4 @@
+// @modes: strict
 /**
  * The trigger's ID filters take what an expression gives: one number (`602` or `={{ 602 }}`)
  * filters like a list of one, on the query the API filters by and on the records it emits.

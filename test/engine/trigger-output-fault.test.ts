@@ -1,3 +1,4 @@
+// @modes: backoff
 /**
  * Issue 19, defect 1: a read the output needs fails after the list was read. With Simplify on
  * (the default) the trigger reads the custom-field definitions, and for leads and deals the lead

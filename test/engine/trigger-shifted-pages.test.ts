@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: spec strict
 /**
  * Red team, issue 21 point 2: "nothing skipped ... records that reach the API late (within the
  * overlap) ... lead/deal lists sorted by id not by stamp".

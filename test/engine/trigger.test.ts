@@ -1,3 +1,4 @@
+// @modes: spec strict backoff
 /**
  * The polling trigger run by n8n-core (PollContext + TriggersAndPollers) against the fake
  * platform, with data changed between polls through the platform's store. Time is a test
