@@ -10,9 +10,11 @@
  * failover window, a wall-clock span that five busy workers beside it would stretch); `npm run test:package` the package checks,
  * `npm run test:soak` the soaks, `npm run test:all` every project (CI runs them all). One project: `npx jest --selectProjects engine`.
  *
- * Second modes (CC_TEST_MODE, set by `npm run test:spec`, `test:strict`, `test:backoff`): only the
- * test files whose promise depends on that mode run again, each in its own project. A file names
- * its modes in one comment line near its top, `// @modes: spec strict backoff`:
+ * Second modes (CC_TEST_MODE, set by `npm run test:spec`, `test:strict`, `test:backoff`, or all three
+ * in one run by `npm run test:modes`): only the test files whose promise depends on a mode run again,
+ * in a project per area and mode (`engine:strict`; test/second-mode-env.js sets the mode's
+ * variables for each file). A file names its modes in one comment line near its top,
+ * `// @modes: spec strict backoff`:
  *   spec     CC_FAKE_PLATFORM=spec: the fake reads a `Z` as UTC and answers the spec's shapes, and
  *            the credential sends times in ISO (the clock and window tests)
  *   strict   CC_FAKE_STRICT=1: the fake refuses unknown or missing parameters and windows of 31
@@ -26,8 +28,10 @@ const { readdirSync, readFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 
 const MODES = ['spec', 'strict', 'backoff'];
-const MODE = process.env.CC_TEST_MODE;
-if (MODE !== undefined && MODE !== '' && !MODES.includes(MODE)) throw new Error(`CC_TEST_MODE must be one of ${MODES.join(', ')}; got "${MODE}"`);
+const SELECTED_MODES = (process.env.CC_TEST_MODE ?? '').split(',').filter(Boolean);
+for (const mode of SELECTED_MODES) {
+	if (!MODES.includes(mode)) throw new Error(`CC_TEST_MODE must name modes among ${MODES.join(', ')}; got "${process.env.CC_TEST_MODE}"`);
+}
 const MARKER = /^\/\/ @modes:(.*)$/m;
 
 function testFiles(dir) {
@@ -74,11 +78,18 @@ const projects = [
 /** In a second mode, each project keeps only its files marked for the mode; projects with none go. */
 const projectsOfMode = (mode) =>
 	projects
-		.map((project) => ({ ...project, testMatch: filesOfMode(project.displayName, mode) }))
+		.map((project) => ({
+			...project,
+			displayName: `${project.displayName}:${mode}`,
+			testMatch: filesOfMode(project.displayName, mode),
+			setupFiles: [...project.setupFiles, '<rootDir>/test/second-mode-env.js'],
+			globals: { SECOND_MODE: mode },
+		}))
 		.filter((project) => project.testMatch.length > 0);
 
 module.exports = {
-	projects: MODE ? projectsOfMode(MODE) : projects,
+	// The modes of one run share its workers: the long files of one overlap the others'.
+	projects: SELECTED_MODES.length ? SELECTED_MODES.flatMap(projectsOfMode) : projects,
 	reporters: ['<rootDir>/test/progress-reporter.js', '<rootDir>/test/summary-reporter.js'],
 	// The tests mostly wait (real HTTP to a local fake platform, a real rate limiter, real
 	// timers), so more workers than cores pay: measured in docs/testing.md. JEST_WORKERS overrides.
