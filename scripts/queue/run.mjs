@@ -411,6 +411,13 @@ async function runTrigger({ cluster, client, install, fake, pg, workers, getServ
 			await sleep(ms + 50);
 		}
 	};
+	/** Waits until `ms` after the poll second that passed last. */
+	const afterLastPoll = async (ms) => {
+		const now = new Date();
+		const second = now.getUTCSeconds() + now.getUTCMilliseconds() / 1000;
+		const lastPoll = [...POLL_SECONDS].reverse().find((s) => s <= second) ?? POLL_SECONDS[POLL_SECONDS.length - 1] - 60;
+		await sleep(Math.max(0, (lastPoll - second) * 1000 + ms));
+	};
 	const emittedIds = async () => {
 		const { executions, pending } = await emittedByExecution(client, install, 'ccQueueTrigger01');
 		return { ids: executions.flatMap((e) => e.ids), executions: executions.map((e) => e.id), pending };
@@ -433,7 +440,7 @@ async function runTrigger({ cluster, client, install, fake, pg, workers, getServ
 	}
 	// Round 2: once that poll has run, the main goes down; more changes meanwhile. Each poll costs
 	// a minute, so rounds 1 and 2 share one.
-	await untilNextPoll(-3000);
+	await afterLastPoll(3000);
 	await restartMain(() => change(90));
 	// Round 3: the rest after the restart, in the second of a poll.
 	await untilNextPoll(300);
