@@ -1,4 +1,3 @@
-// @modes: backoff
 /**
  * Red team, issue 20 part 1, promise 1 through n8n's engine and the fake platform: a request whose
  * attempt timed out (Request Options → Timeout) is given back to the throttle as 'noAnswer' and
