@@ -6,16 +6,16 @@
  * the fake platform enforces the account's limits (15/s, 54,000/h, lock-out after 20 429s in a
  * row). Scenarios, each printing its figures:
  *
- *  1. Spread + default settings: 30 executions of a 93-day Return All ticket read, started
+ *  1. Spread + default settings: 45 executions of a 93-day Return All ticket read, started
  *     together through a production webhook, on 2 and on 3 workers, each once with the
  *     platform's rate headers (X-RateLimit-Remaining, the fake's default) and once without; every
  *     worker runs some (from their logs); every execution returns every ticket; no lock-out, no
  *     failure; the server's busiest second, the 429s and the aggregate rate are printed, and a
  *     table of the four runs at the end.
  *  2. Shares: the workers restarted with n8n's credential overwrites giving them 7 and 8 per
- *     second (the credential leaves the field empty): no 429, busiest second ≤ 15.
+ *     second (the credential leaves the field empty), 24 executions: no 429, busiest second ≤ 15.
  *  3. Trigger: Ticket Updated, published on the main, polls there; its executions run on the
- *     workers. 300 changes over several polls, the main restarted between polls: each change
+ *     workers. 300 changes over three polls, the main restarted between two: each change
  *     emitted exactly once; the trigger's state is in Postgres.
  *
  *   node scripts/queue/run.mjs [--only=spread,shares,trigger]
@@ -42,8 +42,13 @@ import { queryTime } from '../lib/platform-clock.mjs';
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const wants = (name) => !only || only.includes(name);
 const LABEL = 'queue mode';
-/** Long enough to see the steady state (about 50 s of overlap), not only the start. */
-const SPREAD_EXECUTIONS = Number(process.env.CC_QUEUE_SPREAD_EXECUTIONS ?? 90);
+/**
+ * Long enough to see the steady state (about 25 s of overlap, 15 s of it after the shares
+ * settled), not only the start. 90 gave 50 s of overlap and the same shares (docs/scaling.md).
+ */
+const SPREAD_EXECUTIONS = Number(process.env.CC_QUEUE_SPREAD_EXECUTIONS ?? 45);
+/** Fixed shares that add up to 15 draw no 429 from the first request on: no steady state to wait for. */
+const SHARES_EXECUTIONS = Number(process.env.CC_QUEUE_SHARES_EXECUTIONS ?? 24);
 /** The account's limit, and what several untuned workers must keep of it while they overlap. */
 const RATE = 15;
 const MIN_OVERLAP_SHARE = 0.8;
@@ -124,27 +129,27 @@ async function ticketIdsIn(fake, range) {
 	return ids;
 }
 
-/** Starts SPREAD_EXECUTIONS executions at once and checks each returned exactly `expected`. */
-async function runSpread({ main, client, install, fake, workflowId, path, expected, workers }) {
+/** Starts `executions` executions at once and checks each returned exactly `expected`. */
+async function runSpread({ main, client, install, fake, workflowId, path, expected, workers, executions = SPREAD_EXECUTIONS }) {
 	await sleep(1200); // our own reads above must not count in the platform's window
 	await fake.control('DELETE', '/__control/rate-limit');
 	await fake.clearLog();
 	const before = new Set(workers.flatMap((w) => w.executions()));
 	const started = Date.now();
 	const answers = await Promise.all(
-		Array.from({ length: SPREAD_EXECUTIONS }, () => fetch(`${main.url}/webhook/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })),
+		Array.from({ length: executions }, () => fetch(`${main.url}/webhook/${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })),
 	);
 	check(answers.every((a) => a.ok), `webhook answers: ${answers.map((a) => a.status).join(',')}`);
 	const summaries = await waitFor(
-		`${SPREAD_EXECUTIONS} finished executions`,
+		`${executions} finished executions`,
 		async () => {
 			const list = await executionSummaries(client, workflowId);
-			return list.length >= SPREAD_EXECUTIONS && list.every(FINISHED) ? list : undefined;
+			return list.length >= executions && list.every(FINISHED) ? list : undefined;
 		},
 		{ timeoutMs: 240_000, everyMs: 2000 },
 	);
 	const wallMs = Date.now() - started;
-	check(summaries.length === SPREAD_EXECUTIONS, `${summaries.length} executions, expected ${SPREAD_EXECUTIONS}`);
+	check(summaries.length === executions, `${summaries.length} executions, expected ${executions}`);
 	let failedItems = 0;
 	const problems = [];
 	for (const summary of summaries) {
@@ -342,12 +347,12 @@ async function main() {
 		}
 
 		if (wants('shares')) {
-			await report.test(LABEL, 'shares 7 + 8 per second (credential overwrites per worker)', async () => {
+			await report.test(LABEL, `shares 7 + 8 per second (credential overwrites per worker): ${SHARES_EXECUTIONS} executions`, async () => {
 				await Promise.all(workers.map((w) => w.stop()));
 				const overwrite = (rate) => ({ CREDENTIALS_OVERWRITE_DATA: JSON.stringify({ customerCareApi: { maxRequestsPerSecond: rate } }) });
 				await startWorkers([overwrite(7), overwrite(8)]);
 				await activate(client, 'ccQueueShares001');
-				const figures = await runSpread({ main: server, client, install, fake, workflowId: 'ccQueueShares001', path: 'cc-queue-shares', expected, workers });
+				const figures = await runSpread({ main: server, client, install, fake, workflowId: 'ccQueueShares001', path: 'cc-queue-shares', expected, workers, executions: SHARES_EXECUTIONS });
 				say(`  shares: ${JSON.stringify(figures)}`);
 				check(figures.problems.length === 0, figures.problems.slice(0, 5).join('\n'));
 				check(figures.status429 === 0, `${figures.status429} × 429 with shares that add up to 15`);
@@ -406,6 +411,13 @@ async function runTrigger({ cluster, client, install, fake, pg, workers, getServ
 			await sleep(ms + 50);
 		}
 	};
+	/** Waits until `ms` after the poll second that passed last. */
+	const afterLastPoll = async (ms) => {
+		const now = new Date();
+		const second = now.getUTCSeconds() + now.getUTCMilliseconds() / 1000;
+		const lastPoll = [...POLL_SECONDS].reverse().find((s) => s <= second) ?? POLL_SECONDS[POLL_SECONDS.length - 1] - 60;
+		await sleep(Math.max(0, (lastPoll - second) * 1000 + ms));
+	};
 	const emittedIds = async () => {
 		const { executions, pending } = await emittedByExecution(client, install, 'ccQueueTrigger01');
 		return { ids: executions.flatMap((e) => e.ids), executions: executions.map((e) => e.id), pending };
@@ -417,16 +429,18 @@ async function runTrigger({ cluster, client, install, fake, pg, workers, getServ
 		setServer(await cluster.startMain());
 		restarts++;
 	};
-	// Round 1: changes spread over the seconds before a poll and into the poll's own second.
+	// Round 1: changes between polls, then spread over the seconds before a poll and into the
+	// poll's own second (the cursor's boundary).
+	await untilNextPoll(5000);
+	await change(60);
 	await untilNextPoll(1500);
 	for (let i = 0; i < 6; i++) {
 		await change(15);
 		await sleep(400);
 	}
-	// Round 2: changes between polls; after that poll the main goes down, more changes meanwhile.
-	await untilNextPoll(8000);
-	await change(60);
-	await untilNextPoll(-3000); // that poll has run
+	// Round 2: once that poll has run, the main goes down; more changes meanwhile. Each poll costs
+	// a minute, so rounds 1 and 2 share one.
+	await afterLastPoll(3000);
 	await restartMain(() => change(90));
 	// Round 3: the rest after the restart, in the second of a poll.
 	await untilNextPoll(300);

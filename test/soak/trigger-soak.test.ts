@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: spec
 /**
  * Soak of the polling trigger through n8n's engine (PollContext + TriggersAndPollers, static
  * data kept the way n8n keeps it: saved only after a poll that emitted) against the fake

@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: spec
 /**
  * `npm run demo -- <command>` (scripts/demo.mjs) against a real fake platform: each command runs as
  * a user runs it (a child process), and its change is read back through the platform's public API.

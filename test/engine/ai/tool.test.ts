@@ -1,3 +1,4 @@
+// @modes: backoff
 /**
  * The node used as an AI tool, through n8n's engine against the fake platform: arguments from
  * $fromAI, and a write sent once whatever the model is answered.

@@ -1,3 +1,4 @@
+// @modes: spec strict backoff
 /**
  * Call → Get Many through n8n's engine against the fake platform: the query the node sent
  * (ISO dates, every filter, sort), ranges of any length read in ≤ 31-day windows and merged

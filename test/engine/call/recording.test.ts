@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: spec strict backoff
 /**
  * Call recordings as n8n binary data (Download Recording on Call → Get Many and on the trigger's
  * Call Ended), through n8n's engine against the fake platform: the file's bytes, type and name;

@@ -1,3 +1,4 @@
+// @modes: strict
 /**
  * One model of the platform's clock, through n8n's engine against the fake in each platform mode:
  * times read and sent the same way by Get, Get Many and the trigger, and the date windows.

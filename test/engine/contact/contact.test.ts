@@ -1,3 +1,4 @@
+// @modes: spec strict backoff
 /**
  * Contact → Find by Phone, Get, Get Many, Create, Update, Find or Create through n8n's engine
  * against the fake platform: the request sent, the items returned, each written form of a

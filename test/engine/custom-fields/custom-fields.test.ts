@@ -1,3 +1,4 @@
+// @modes: spec
 /**
  * Custom fields through n8n's engine against the fake platform: the Custom Fields form, definitions
  * as the real platform writes them, and hostile definitions and reference records.

@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * Deal → Create, Update, Get, Get Many, Get Pipelines, Get Unqualified Reasons, Get Labels,
  * Get Lost Reasons through n8n's engine against the fake platform: the exact request sent

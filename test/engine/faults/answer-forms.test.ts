@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: strict
 /**
  * Answers in the forms a server may give besides the fake's usual one, through n8n's engine against
  * the fake platform: the spec read the other way, one array for a list, records as the real platform

@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: backoff
 /**
  * Not found is not an outage (docs/api.md#answers-and-errors: "one
  * probe of the same base URL, GET /api/v1/groups. Answered, the platform is up and the record

@@ -1,3 +1,4 @@
+// @modes: backoff
 /**
  * Not found is not an outage. The real platform answers HTTP 500 to the
  * detail of a deleted or unknown ticket (R1 `2ca7b12:components/getter.py:176-180`), as it does

@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * Lead → Create, Update, Get, Get Many, Get Statuses, Get Unqualified Reasons, Get Labels
  * through n8n's engine against the fake platform: the exact request sent (method, path,

@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * n8n's item contract through n8n's engine against the fake platform: every output item
  * names the input item it came from (pairedItem), Continue On Fail turns a failing item into

@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * The record pickers and the dropdowns, through n8n's engine against the fake platform.
  */

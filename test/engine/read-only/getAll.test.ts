@@ -1,3 +1,4 @@
+// @modes: strict
 /**
  * Agent, Group, Service, Custom Field and Monitor through n8n's engine against the fake
  * platform: what the node sent (path with domain, Bearer header, query) and what it returned.

@@ -1,3 +1,4 @@
+// @modes: backoff
 /**
  * The urgent lane through n8n's engine against the fake platform. A Ticket →
  * Get Many Return All (Simplify on, the default) reads page 1 of each 31-day window, then asks for

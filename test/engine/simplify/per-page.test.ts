@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * Simplify on a list of many pages: each page is presented as it arrives, while the
  * next pages are read, and the custom-field definitions its labels need are read as soon as a

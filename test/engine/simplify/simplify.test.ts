@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * Simplify, through n8n's engine against the fake platform: on every operation and every event of
  * the trigger that outputs times or codes.

@@ -1,3 +1,4 @@
+// @modes: backoff
 /**
  * A write's output is ITS record, or an error saying it may have
  * been applied and what to look for. After a create's answer was lost, engine/createLookup.ts

@@ -1,3 +1,4 @@
+// @modes: spec strict
 /**
  * Ticket → Create, Update, Get, Get Many through n8n's engine against the fake platform:
  * exact bodies and queries, custom fields by label / code / ID with coerced values, the

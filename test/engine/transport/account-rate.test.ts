@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: backoff
 /**
  * The account's rate through n8n's engine against the fake platform: no request after a lock-out
  * answer nor during the lock-out, the rate and the lock-out counted per account, and a timed-out

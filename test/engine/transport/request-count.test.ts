@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: strict backoff
 /**
  * How many requests and credential reads an operation costs, counted in the fake platform's log:
  * the credential read once per item, and one request per single-item operation in steady state.

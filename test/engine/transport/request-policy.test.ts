@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: spec backoff
 /**
  * The transport side, through n8n's engine against the fake platform: the node's
  * Request Options (Timeout, Proxy, Ignore SSL Issues), the credential's allowed domains, a

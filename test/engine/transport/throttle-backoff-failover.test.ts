@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: backoff
 /**
  * The request policy, seen from the fake platform's request log: throttle, 429 back-off,
  * lock-out, failover, failure bodies, auth errors without the token, continue-on-fail.

@@ -1,3 +1,4 @@
+// @modes: spec strict backoff
 /**
  * Bounded polls, through n8n-core's PollContext and the fake platform: a 40-day
  * catch-up under a small poll budget (what n8n's durable scheduler hands the node through

@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: spec strict
 /**
  * Nothing skipped and each poll within its budget, on a busy account: the lead list changes while a chunk's
  * pages are read (leads of the chunk are changed again by agents, so they leave its window).

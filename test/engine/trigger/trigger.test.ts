@@ -1,4 +1,5 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: spec strict backoff
 /**
  * The polling trigger run by n8n-core (PollContext + TriggersAndPollers) against the fake platform,
  * data changed between polls through the platform's store, on a test clock that jumps.

@@ -1,3 +1,4 @@
+// @modes: spec
 /**
  * The fake's contact endpoints answer in the shapes of the real platform's public clients
  * (docs/api.md#contacts, real-platform.md §2.2-2.5); the expected keys and messages below are

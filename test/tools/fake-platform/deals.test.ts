@@ -1,3 +1,4 @@
+// @modes: spec
 import type { FakePlatform } from '../../../tools/fake-platform';
 import { DealListResponse, DealResponse } from '../../../tools/fake-platform/schemas';
 import { DAY, NOW, client, expectError, isoZ, startPlatform } from './helpers';

@@ -1,3 +1,4 @@
+// @modes: spec
 /**
  * The fake's strict mode (--strict, `strict: true`, CC_FAKE_STRICT=1): a server that enforces every
  * mark of the spec (docs/api.md#where-the-spec-is-unclear). It refuses an unknown query parameter
