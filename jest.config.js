@@ -28,7 +28,8 @@ module.exports = {
 		area('tools'),
 		// Retry back-offs 1/20 as long; the throttle and its 429 pauses stay real (quick-retries.ts).
 		area('engine', { setupFilesAfterEnv: ['<rootDir>/test/engine/helpers/quick-retries.ts'] }),
-		area('sweep'),
+		// The same short back-offs; the sweep's time bound counts them at full length (policyWaits.ts).
+		area('sweep', { setupFilesAfterEnv: ['<rootDir>/test/engine/helpers/quick-retries.ts'] }),
 		area('soak'),
 		area('package'),
 	],

@@ -9,6 +9,8 @@
  * Only these waits: the throttle's spacing and its pauses after a 429 stay real, because the fake
  * platform counts 15 requests a second on the real clock and would answer 429s a real client
  * never meets. CC_RETRY_SCALE=1 sleeps every back-off in full (the same tests, 3-4 times slower).
+ * The sweep uses it too; its time bound counts each shortened back-off at its full length
+ * (`backoffScale`, test/sweep/policyWaits.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +38,14 @@ function askedByRetryPolicy(): boolean {
 let real = 0;
 
 /**
+ * How many times shorter the sleep asked for now is slept: SCALE for a back-off of the retry
+ * policy (called from inside that sleep, so the stack names its caller), 1 for any other wait.
+ */
+export function backoffScale(): number {
+	return SCALE > 1 && real === 0 && askedByRetryPolicy() ? SCALE : 1;
+}
+
+/**
  * The back-offs of the tests in the calling describe block (or file) are slept in full: for the
  * few tests that check the gaps between the platform's requests (request-policy.test.ts).
  */
@@ -50,7 +60,7 @@ if (SCALE > 1) {
 		const realSleep = workflow.sleep;
 		spy = jest
 			.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get')
-			.mockReturnValue(async (ms: number) => await realSleep(real === 0 && askedByRetryPolicy() ? ms / SCALE : ms));
+			.mockReturnValue(async (ms: number) => await realSleep(ms / backoffScale()));
 	});
 	afterEach(() => spy?.mockRestore());
 }
