@@ -16,9 +16,9 @@ import { busiestSecond } from '../../tools/fake-platform';
 import { SharedRate } from '../../nodes/CustomerCare/transport/sharedRate';
 import { LoopWatch, RoundTripFloor } from '../../nodes/CustomerCare/transport/roundTrip';
 import { AccountThrottle, type Release } from '../../nodes/CustomerCare/transport/throttle';
+import { propertyRuns } from './property';
 import { simulate } from './throttleSimulation';
 
-const SEED = Number(process.env.FC_SEED ?? 20261123);
 
 beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_000 }));
 afterEach(() => jest.useRealTimers());
@@ -64,7 +64,7 @@ test('no server second ever holds more than the limit, whatever the jitter on th
 			expect(arrivals).toHaveLength(delays.length);
 			expect(busiestSecond(arrivals)).toBeLessThanOrEqual(limit);
 		}),
-		{ seed: SEED, numRuns: 60 },
+		propertyRuns(60),
 	);
 });
 
@@ -123,7 +123,7 @@ describe('SharedRate', () => {
 					expect(rate.current(now + 60_000)).toBe(ceiling);
 				},
 			),
-			{ seed: SEED, numRuns: 300, verbose: true },
+			{ ...propertyRuns(300), verbose: true },
 		);
 	});
 
