@@ -1,5 +1,5 @@
 /**
- * Simplify on a list of many pages (issue 20): each page is presented as it arrives, while the
+ * Simplify on a list of many pages: each page is presented as it arrives, while the
  * next pages are read, and the custom-field definitions its labels need are read as soon as a
  * page holds custom fields. The definitions are made to arrive late here (after every page), so
  * pages wait for them: the output must be the same items, in the API's order, each with its
