@@ -31,7 +31,7 @@ export function recordPolicyWaits(): () => void {
 	const realSleep = workflow.sleep;
 	const spy = jest.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get').mockReturnValue(async (ms: number) => {
 		if (ms > LOOP_TICK_MS) {
-			const scale = backoffScale();
+			const scale = backoffScale(ms);
 			const from = Date.now();
 			currentCase.getStore()?.push({ from, to: from + ms / scale, weight: scale });
 		}

@@ -27,6 +27,7 @@ if (!readFileSync(BACKOFF_FILE, 'utf8').includes('await sleep(step.delayMs)')) {
 	throw new Error(`quick-retries.ts: the back-off sleep is no longer in ${BACKOFF_FILE}; point BACKOFF_CALLER at its file`);
 }
 const NODE_CODE = /[\\/]nodes[\\/]Customer/;
+const SHORTEST_BACKOFF_MS = 1000;
 
 /** The first frame of node code on the stack: who asked for this sleep. */
 function askedByRetryPolicy(): boolean {
@@ -41,8 +42,10 @@ let real = 0;
  * How many times shorter the sleep asked for now is slept: SCALE for a back-off of the retry
  * policy (called from inside that sleep, so the stack names its caller), 1 for any other wait.
  */
-export function backoffScale(): number {
-	return SCALE > 1 && real === 0 && askedByRetryPolicy() ? SCALE : 1;
+export function backoffScale(ms: number): number {
+	// The back-offs are 1 s, 2 s and 4 s (retry.ts): a shorter sleep (the loop watch's 5 ms tick,
+	// the throttle's spacing) is never one, and is spared reading the stack.
+	return SCALE > 1 && real === 0 && ms >= SHORTEST_BACKOFF_MS && askedByRetryPolicy() ? SCALE : 1;
 }
 
 /**
@@ -60,7 +63,7 @@ if (SCALE > 1) {
 		const realSleep = workflow.sleep;
 		spy = jest
 			.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get')
-			.mockReturnValue(async (ms: number) => await realSleep(ms / backoffScale()));
+			.mockReturnValue(async (ms: number) => await realSleep(ms / backoffScale(ms)));
 	});
 	afterEach(() => spy?.mockRestore());
 }
