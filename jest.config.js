@@ -28,8 +28,8 @@ module.exports = {
 		area('tools'),
 		// Retry back-offs 1/20 as long; the throttle and its 429 pauses stay real (quick-retries.ts).
 		area('engine', { setupFilesAfterEnv: ['<rootDir>/test/engine/helpers/quick-retries.ts'] }),
-		// The same short back-offs; the sweep's time bound counts them at full length (policyWaits.ts).
-		area('sweep', { setupFilesAfterEnv: ['<rootDir>/test/engine/helpers/quick-retries.ts'] }),
+		// Every back-off in full: its time bound is the union of the waits the policy chose (policyWaits.ts).
+		area('sweep', { globals: { RETRY_SCALE: 1 } }),
 		area('soak'),
 		area('package'),
 	],

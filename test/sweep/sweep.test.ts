@@ -5,8 +5,7 @@
  * checked after each run. `npm test` sweeps a deterministic sample: in each group of paths
  * (trigger, write, read, credential) every path and every fault at least once, at the first, the
  * last or a seeded position in turn; `npm run test:sweep` (SWEEP=full) sweeps every fault at every
- * position of every path. Retry back-offs are slept 1/20 as long (test/engine/helpers/quick-retries.ts)
- * and counted at their full length in the time bound (policyWaits.ts).
+ * position of every path.
  *   SWEEP_SEED=… the sample's seed; SWEEP_ONLY=text only the paths whose name has it;
  *   SWEEP_CONCURRENCY=… cases at once; SWEEP_REPORT=file also writes the printed lines there.
  */

@@ -9,15 +9,17 @@
  * Only these waits: the throttle's spacing and its pauses after a 429 stay real, because the fake
  * platform counts 15 requests a second on the real clock and would answer 429s a real client
  * never meets. CC_RETRY_SCALE=1 sleeps every back-off in full (the same tests, 3-4 times slower).
- * The sweep uses it too; its time bound counts each shortened back-off at its full length
- * (`backoffScale`, test/sweep/policyWaits.ts).
+ * test/sweep/policyWaits.ts asks `backoffScale` how much shorter a wait is slept; the sweep
+ * itself sleeps every back-off in full (RETRY_SCALE 1 in its Jest globals): stretching shortened
+ * back-offs back overcounts those of parallel items that overlap in full but not when shortened.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import * as workflow from 'n8n-workflow';
 
-const SCALE = Math.max(1, Number(process.env.CC_RETRY_SCALE ?? 20));
+// A project may set its own scale in Jest's `globals` (the sweep: 1, every back-off in full).
+const SCALE = Math.max(1, Number(process.env.CC_RETRY_SCALE ?? (globalThis as { RETRY_SCALE?: number }).RETRY_SCALE ?? 20));
 /** The one `sleep` of transport/exchange.ts is the back-off (`case 'sameHostAfter'`). */
 const BACKOFF_FILE = join(__dirname, '..', '..', '..', 'nodes', 'CustomerCare', 'transport', 'exchange.ts');
 const BACKOFF_CALLER = /[\\/]nodes[\\/]CustomerCare[\\/]transport[\\/]exchange\.ts:/;
