@@ -3,11 +3,11 @@
  *   unit     test/unit/     pure modules, no server (fast-check properties with seeded settings)
  *   tools    test/tools/    the fake platform's own HTTP API, the fake model, the demo script
  *   engine   test/engine/   both nodes through n8n's real engine against the fake platform
- *   sweep    test/sweep/    the fault sweep (a sample; SWEEP=full for every position)
+ *   sweep    test/sweep/    the fault sweep (a sample: every path and every fault; SWEEP=full: every position)
  *   soak     test/soak/     long soaks through n8n's engine (121 polls of the trigger), real clock between jumps
  *   package  test/package/  npm pack, n8n's verification scanner, the docs' links (needs dist/)
- * `npm test` runs unit, tools and engine, then the sweep on its own (its waits depend on the
- * failover window, a wall-clock span that five busy workers beside it would stretch); `npm run test:package` the package checks,
+ * `npm test` runs unit, tools, engine and the sweep sample in one invocation (the sample's time
+ * bound counts the waits the policy chose, not the wall clock); `npm run test:package` the package checks,
  * `npm run test:soak` the soaks, `npm run test:all` every project (CI runs them all). One project: `npx jest --selectProjects engine`.
  *
  * Second modes (CC_TEST_MODE, set by `npm run test:spec`, `test:strict`, `test:backoff`, or all three
@@ -70,7 +70,8 @@ const projects = [
 	area('tools'),
 	// Retry back-offs 1/20 as long; the throttle and its 429 pauses stay real (quick-retries.ts).
 	area('engine', { setupFilesAfterEnv: ['<rootDir>/test/engine/helpers/quick-retries.ts'] }),
-	area('sweep'),
+	// Every back-off in full: its time bound is the union of the waits the policy chose (policyWaits.ts).
+	area('sweep', { globals: { RETRY_SCALE: 1 } }),
 	area('soak'),
 	area('package'),
 ];
@@ -83,7 +84,7 @@ const projectsOfMode = (mode) =>
 			displayName: `${project.displayName}:${mode}`,
 			testMatch: filesOfMode(project.displayName, mode),
 			setupFiles: [...project.setupFiles, '<rootDir>/test/second-mode-env.js'],
-			globals: { SECOND_MODE: mode },
+			globals: { ...project.globals, SECOND_MODE: mode },
 		}))
 		.filter((project) => project.testMatch.length > 0);
 

@@ -27,7 +27,7 @@ export interface CaseContext {
 export interface SweepPath {
 	name: string;
 	group: 'trigger' | 'write' | 'read' | 'credential';
-	/** `real`: the platform's clock is the real one (triggers, writes); `fixed`: the data sits at DATA_NOW (reads). */
+	/** `real`: the platform's clock is the real one (triggers, writes, pickers); `fixed`: the data sits at DATA_NOW (reads). */
 	clock: 'real' | 'fixed';
 	/** The node's Request Options → Timeout applies (set to TIMEOUT_MS). */
 	hasTimeoutOption: boolean;
@@ -298,12 +298,21 @@ const GET_MANY: Array<[string, INodeParameters, number?, number?]> = [
 	['Agent → Get Many (ten items)', { resource: 'agent', operation: 'getAll', returnAll: true }, 10, 200],
 ];
 
-/** `roundTripMs`: every answer takes this long, so that the path's requests overlap on the wire. */
-function readPath(name: string, read: (account: Account) => Promise<{ output: unknown; error?: ErrorSeen }>, roundTripMs = 0): SweepPath {
+/**
+ * `roundTripMs`: every answer takes this long, so that the path's requests overlap on the wire.
+ * `clock`: `real` for a read whose window ends at the node's now (the pickers), so that every
+ * case lists the same records however long after the fault-free run it comes.
+ */
+function readPath(
+	name: string,
+	read: (account: Account) => Promise<{ output: unknown; error?: ErrorSeen }>,
+	roundTripMs = 0,
+	clock: SweepPath['clock'] = 'fixed',
+): SweepPath {
 	return {
 		name,
 		group: 'read',
-		clock: 'fixed',
+		clock,
 		hasTimeoutOption: true,
 		async run({ platform, arm }) {
 			const account = accountOf(platform);
@@ -366,10 +375,15 @@ export const PATHS: SweepPath[] = [
 	...DROPDOWNS.map(([method, parameters, path]) =>
 		readPath(`dropdown ${method}`, (account) => caught(() => loadOptions(method, account, { ...parameters, requestOptions }, path ? { path } : {}))),
 	),
-	// The picker's results; its page token carries the node's clock, which differs from run to run.
+	// The picker's results (its page token carries the node's clock, which differs from run to run).
+	// It reads the weeks before the node's now: on the data clock, a case minutes after the
+	// fault-free run would list one record fewer at the window's start.
 	...PICKERS.map(([method, resource]) =>
-		readPath(`picker ${method}`, (account) =>
-			caught(async () => (await listSearch(method, account, { resource, operation: 'update', requestOptions })).results),
+		readPath(
+			`picker ${method}`,
+			(account) => caught(async () => (await listSearch(method, account, { resource, operation: 'update', requestOptions })).results),
+			0,
+			'real',
 		),
 	),
 	{

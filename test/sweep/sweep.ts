@@ -123,10 +123,26 @@ export interface SweepResult {
 	findings: Finding[];
 }
 
-/** The positions swept by default: first, last and a seeded one, taken in turn by the faults. */
-function sampled(n: number, faultIndex: number, random: () => number): number[] {
+/** The position of a sampled case: first, last or a seeded one, in turn. */
+function sampledPosition(n: number, turn: number, random: () => number): number {
 	const choices = [0, n - 1, Math.floor(random() * n)];
-	return [choices[faultIndex % choices.length]];
+	return choices[turn % choices.length];
+}
+
+/**
+ * The sample's cases: in each group of paths (trigger, write, read, credential), every path and
+ * every fault at least once. Faults go round the group's paths, shifted by the group, until both
+ * have all been used: max(paths, faults) cases a group.
+ */
+function sampledPairs(paths: SweepPath[]): Array<{ pathIndex: number; faultIndex: number }> {
+	const pairs: Array<{ pathIndex: number; faultIndex: number }> = [];
+	const groups = [...new Set(paths.map((path) => path.group))];
+	groups.forEach((group, groupIndex) => {
+		const members = paths.flatMap((path, pathIndex) => (path.group === group ? [pathIndex] : []));
+		const count = Math.max(members.length, FAULTS.length);
+		for (let i = 0; i < count; i++) pairs.push({ pathIndex: members[i % members.length], faultIndex: (i + groupIndex) % FAULTS.length });
+	});
+	return pairs;
 }
 
 async function pool<T>(tasks: Array<() => Promise<T>>, concurrency: number): Promise<T[]> {
@@ -177,33 +193,35 @@ async function sweepRecorded(options: SweepOptions, started: number): Promise<Sw
 
 	const random = mulberry32(options.seed);
 	const tasks: Array<{ long: boolean; run: () => Promise<void> }> = [];
-	let positions = 0;
-	let fullCases = 0;
-	paths.forEach((path, pathIndex) => {
-		const reference = references[pathIndex];
-		const n = reference.positions;
-		positions += n;
-		fullCases += n * FAULTS.length;
-		if (n === 0) return;
-		FAULTS.forEach((fault: SweepFault, faultIndex) => {
-			const ks = options.full ? Array.from({ length: n }, (_, k) => k) : sampled(n, faultIndex + pathIndex, random);
-			for (const k of ks) {
-				const request = describeRequest(reference.log[k]);
-				tasks.push({ long: fault.name.startsWith('hang') && !path.hasTimeoutOption, run: async () => {
-					const faults = fault.at(k, reference.log, { hasTimeoutOption: path.hasTimeoutOption });
-					let result: CaseResult;
-					try {
-						const hang = fault.name.startsWith('hang') ? { k, timeoutMs: path.hasTimeoutOption ? TIMEOUT_MS : DEFAULT_ATTEMPT_TIMEOUT_MS } : undefined;
-						result = await runCase(path, faults, hang);
-					} catch (error) {
-						report(path, fault.name, k, request, [['the case ran', `the sweep itself failed: ${String((error as Error)?.stack ?? error)}`]]);
-						return;
-					}
-					report(path, fault.name, k, request, check(result, reference));
-				} });
+	const addCase = (path: SweepPath, reference: CaseResult, fault: SweepFault, k: number) => {
+		const request = describeRequest(reference.log[k]);
+		tasks.push({ long: fault.name.startsWith('hang') && !path.hasTimeoutOption, run: async () => {
+			const faults = fault.at(k, reference.log, { hasTimeoutOption: path.hasTimeoutOption });
+			let result: CaseResult;
+			try {
+				const hang = fault.name.startsWith('hang') ? { k, timeoutMs: path.hasTimeoutOption ? TIMEOUT_MS : DEFAULT_ATTEMPT_TIMEOUT_MS } : undefined;
+				result = await runCase(path, faults, hang);
+			} catch (error) {
+				report(path, fault.name, k, request, [['the case ran', `the sweep itself failed: ${String((error as Error)?.stack ?? error)}`]]);
+				return;
 			}
+			report(path, fault.name, k, request, check(result, reference));
+		} });
+	};
+	const positions = references.reduce((sum, reference) => sum + reference.positions, 0);
+	const fullCases = positions * FAULTS.length;
+	if (options.full) {
+		paths.forEach((path, pathIndex) => {
+			const reference = references[pathIndex];
+			for (const fault of FAULTS) for (let k = 0; k < reference.positions; k++) addCase(path, reference, fault, k);
 		});
-	});
+	} else {
+		sampledPairs(paths).forEach(({ pathIndex, faultIndex }, turn) => {
+			const reference = references[pathIndex];
+			if (reference.positions === 0) return;
+			addCase(paths[pathIndex], reference, FAULTS[faultIndex], sampledPosition(reference.positions, turn, random));
+		});
+	}
 	// The longest cases (a trigger's 30 s hang) first, so that they overlap the rest.
 	tasks.sort((a, b) => Number(b.long) - Number(a.long));
 	await pool(tasks.map((task) => task.run), options.concurrency);

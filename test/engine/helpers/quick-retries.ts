@@ -9,13 +9,17 @@
  * Only these waits: the throttle's spacing and its pauses after a 429 stay real, because the fake
  * platform counts 15 requests a second on the real clock and would answer 429s a real client
  * never meets. CC_RETRY_SCALE=1 sleeps every back-off in full (the same tests, 3-4 times slower).
+ * test/sweep/policyWaits.ts asks `backoffScale` how much shorter a wait is slept; the sweep
+ * itself sleeps every back-off in full (RETRY_SCALE 1 in its Jest globals): stretching shortened
+ * back-offs back overcounts those of parallel items that overlap in full but not when shortened.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import * as workflow from 'n8n-workflow';
 
-const SCALE = Math.max(1, Number(process.env.CC_RETRY_SCALE ?? 20));
+// A project may set its own scale in Jest's `globals` (the sweep: 1, every back-off in full).
+const SCALE = Math.max(1, Number(process.env.CC_RETRY_SCALE ?? (globalThis as { RETRY_SCALE?: number }).RETRY_SCALE ?? 20));
 /** The one `sleep` of transport/request/exchange.ts is the back-off (`case 'sameHostAfter'`). */
 const BACKOFF_FILE = join(__dirname, '..', '..', '..', 'nodes', 'CustomerCare', 'transport', 'request', 'exchange.ts');
 const BACKOFF_CALLER = /[\\/]nodes[\\/]CustomerCare[\\/]transport[\\/]request[\\/]exchange\.ts:/;
@@ -25,6 +29,7 @@ if (!readFileSync(BACKOFF_FILE, 'utf8').includes('await sleep(step.delayMs)')) {
 	throw new Error(`quick-retries.ts: the back-off sleep is no longer in ${BACKOFF_FILE}; point BACKOFF_CALLER at its file`);
 }
 const NODE_CODE = /[\\/]nodes[\\/]Customer/;
+const SHORTEST_BACKOFF_MS = 1000;
 
 /** The first frame of node code on the stack: who asked for this sleep. */
 function askedByRetryPolicy(): boolean {
@@ -34,6 +39,16 @@ function askedByRetryPolicy(): boolean {
 }
 
 let real = 0;
+
+/**
+ * How many times shorter the sleep asked for now is slept: SCALE for a back-off of the retry
+ * policy (called from inside that sleep, so the stack names its caller), 1 for any other wait.
+ */
+export function backoffScale(ms: number): number {
+	// The back-offs are 1 s, 2 s and 4 s (retry.ts): a shorter sleep (the loop watch's 5 ms tick,
+	// the throttle's spacing) is never one, and is spared reading the stack.
+	return SCALE > 1 && real === 0 && ms >= SHORTEST_BACKOFF_MS && askedByRetryPolicy() ? SCALE : 1;
+}
 
 /**
  * The back-offs of the tests in the calling describe block (or file) are slept in full: for the
@@ -50,7 +65,7 @@ if (SCALE > 1) {
 		const realSleep = workflow.sleep;
 		spy = jest
 			.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get')
-			.mockReturnValue(async (ms: number) => await realSleep(real === 0 && askedByRetryPolicy() ? ms / SCALE : ms));
+			.mockReturnValue(async (ms: number) => await realSleep(ms / backoffScale(ms)));
 	});
 	afterEach(() => spy?.mockRestore());
 }

@@ -47,34 +47,43 @@ function accountLabel(platform: FakePlatform, list: string, code: unknown): stri
 }
 
 /**
- * Checks one output record against the API's record it came from. Returns how many times and
- * labels it checked, so that a test can insist the record had some.
+ * Checks one output record against the API's record it came from, in one comparison (the fields
+ * it checked, keyed by path, seen against expected): a list of thousands of records costs one
+ * expect each, not thirty. Returns how many times and labels it checked, so that a test can
+ * insist the record had some.
  */
 export function expectReadable(platform: FakePlatform, kind: RecordKind, output: IDataObject, raw: IDataObject) {
 	let times = 0;
 	let labels = 0;
+	const seen: Record<string, unknown> = {};
+	const expected: Record<string, unknown> = {};
+	const check = (name: string, actual: unknown, wanted: unknown) => {
+		seen[name] = actual;
+		expected[name] = wanted;
+	};
 	// Every field Simplify has nothing to do with is as the API gave it (custom fields: customFields/values.ts).
 	const documented = DOCUMENTED_RECORDS[kind];
 	const touched = new Set(['custom_fields', 'custom_filed']);
 	for (const path of [...Object.keys(documented.times), ...documented.codes.map((coded) => coded.field)]) touched.add(path.split('.')[0]);
-	for (const [key, value] of Object.entries(raw)) if (!touched.has(key)) expect(output[key]).toEqual(value);
-	for (const [from, to] of Object.entries(documented.copies as Record<string, string>)) if (from in raw) expect(output[to]).toEqual(raw[from]);
+	for (const [key, value] of Object.entries(raw)) if (!touched.has(key)) check(key, output[key], value);
+	for (const [from, to] of Object.entries(documented.copies as Record<string, string>)) if (from in raw) check(`${to} (copy of ${from})`, output[to], raw[from]);
 	for (const path of Object.keys(documented.times)) {
 		const rawValues = valuesAt(raw, path);
 		const shown = valuesAt(output, path);
-		expect(shown).toHaveLength(rawValues.length);
+		check(`${path}: how many`, shown.length, rawValues.length);
+		if (shown.length !== rawValues.length) continue;
 		rawValues.forEach(({ holder, key }, index) => {
 			const value = holder[key];
 			const out = shown[index].holder[shown[index].key];
-			if (typeof value !== 'string' || value === '') return expect(out).toBe(value);
-			// Keyed by the path, so that a failure names the field.
-			expect({ [path]: out }).toEqual({ [path]: expect.stringMatching(OFFSET_TIME) });
-			let expected = instantOfApiTime(value, platform);
+			const name = rawValues.length > 1 ? `${path}[${index}]` : path;
+			if (typeof value !== 'string' || value === '') return check(name, out, value);
+			check(name, out, expect.stringMatching(OFFSET_TIME));
+			let instant = instantOfApiTime(value, platform);
 			// The heartbeat's zone-less time is in the status server's zone: its generated_at's offset.
 			if ((documented.times as Record<string, string>)[path] === 'server' && typeof raw.generated_at === 'string') {
-				expected = Date.parse(`${value.replace(' ', 'T')}${raw.generated_at.slice(-6)}`);
+				instant = Date.parse(`${value.replace(' ', 'T')}${raw.generated_at.slice(-6)}`);
 			}
-			expect({ [path]: Date.parse(out as string) }).toEqual({ [path]: expected });
+			check(`${name}: instant`, Date.parse(out as string), instant);
 			times++;
 		});
 	}
@@ -86,17 +95,22 @@ export function expectReadable(platform: FakePlatform, kind: RecordKind, output:
 		// The raw code stays, its label is beside it; a word the platform may answer instead
 		// (the fake's strict mode) is shown as its code.
 		const value = typeof answered === 'string' && coded.words ? coded.words[answered.toLowerCase()] : answered;
-		expect({ [coded.field]: answered, shown: shown.holder[shown.key] }).toEqual({ [coded.field]: answered, shown: value });
-		const expected =
+		if (!shown) {
+			check(coded.field, '(missing)', value);
+			continue;
+		}
+		check(`${coded.field} (answered ${String(answered)})`, shown.holder[shown.key], value);
+		const label =
 			value === null || value === undefined
 				? null
 				: typeof coded.labels === 'string'
 					? accountLabel(platform, coded.labels, value)
 					: (coded.labels[String(value)] ?? null);
-		expect({ [coded.field]: value, [coded.label]: shown.holder[coded.label] }).toEqual({ [coded.field]: value, [coded.label]: expected });
+		check(`${coded.label} (of ${coded.field} ${String(value)})`, shown.holder[coded.label], label);
 		const keys = Object.keys(shown.holder);
-		expect(keys.indexOf(coded.label)).toBe(keys.indexOf(shown.key) + 1);
-		if (expected !== null) labels++;
+		check(`${coded.label}: right after ${shown.key}`, keys.indexOf(coded.label), keys.indexOf(shown.key) + 1);
+		if (label !== null) labels++;
 	}
+	expect(seen).toEqual(expected);
 	return { times, labels };
 }

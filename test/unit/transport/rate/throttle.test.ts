@@ -16,9 +16,9 @@ import { busiestSecond } from '../../../../tools/fake-platform';
 import { SharedRate } from '../../../../nodes/CustomerCare/transport/rate/sharedRate';
 import { LoopWatch, RoundTripFloor } from '../../../../nodes/CustomerCare/transport/rate/roundTrip';
 import { AccountThrottle, type Release } from '../../../../nodes/CustomerCare/transport/rate/throttle';
+import { propertyRuns } from '../../helpers/property';
 import { simulate } from '../../helpers/throttleSimulation';
 
-const SEED = Number(process.env.FC_SEED ?? 20261123);
 
 beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_000 }));
 afterEach(() => jest.useRealTimers());
@@ -64,7 +64,7 @@ test('no server second ever holds more than the limit, whatever the jitter on th
 			expect(arrivals).toHaveLength(delays.length);
 			expect(busiestSecond(arrivals)).toBeLessThanOrEqual(limit);
 		}),
-		{ seed: SEED, numRuns: 60 },
+		propertyRuns(60),
 	);
 });
 
@@ -123,7 +123,7 @@ describe('SharedRate', () => {
 					expect(rate.current(now + 60_000)).toBe(ceiling);
 				},
 			),
-			{ seed: SEED, numRuns: 300, verbose: true },
+			{ ...propertyRuns(300), verbose: true },
 		);
 	});
 
@@ -214,34 +214,32 @@ describe('the slot is given back together with what the answer was', () => {
 });
 
 describe('the round trips the throttle measures (roundTrip.ts)', () => {
-	beforeEach(() => jest.useRealTimers());
-
 	/**
-	 * One round trip of `ms` on a real clock; the event loop is blocked for `blockMs` just before
-	 * the answer is handled (`atEnd`: the answer waited) or early on the way (it did not).
+	 * One round trip of `ms` on the simulated clock; the event loop is stalled for `blockMs` just
+	 * before the answer is handled (`atEnd`: the answer waited) or early on the way (it did not).
+	 * A stall is the clock moving on while no timer runs (`setSystemTime`); the loop watch's
+	 * overdue tick then runs first, as timers run before I/O when a real loop frees.
 	 */
 	async function roundTrip(floor: RoundTripFloor, ms: number, blockMs = 0, atEnd = true) {
 		const loop = new LoopWatch();
 		let inFlight = true;
 		loop.watchWhile(() => inFlight);
 		const sentAt = Date.now();
-		const block = () => {
-			const blockedUntil = Date.now() + blockMs;
-			while (Date.now() < blockedUntil); // a stalled event loop (JSON.parse of a big page, a busy machine)
-		};
-		await new Promise((resolve) => setTimeout(resolve, atEnd ? ms - blockMs : 5));
+		// A stalled event loop (JSON.parse of a big page, a busy machine): time passes, no timer runs.
+		const block = () => jest.setSystemTime(Date.now() + blockMs);
+		await jest.advanceTimersByTimeAsync(atEnd ? ms - blockMs : 5);
 		if (!atEnd) {
 			block();
-			await new Promise((resolve) => setTimeout(resolve, Math.max(0, ms - 5 - blockMs)));
+			await jest.advanceTimersByTimeAsync(Math.max(0, ms - 5 - blockMs));
 		} else {
 			// The answer came while the loop was busy: it is handled once the loop frees, after the tick.
 			block();
-			await new Promise((resolve) => setImmediate(resolve));
+			await jest.advanceTimersByTimeAsync(0);
 		}
 		const now = Date.now();
 		floor.onAnswer(now - sentAt - loop.waitedMs(now));
 		inFlight = false;
-		await new Promise((resolve) => setTimeout(resolve, 10)); // the watch stops
+		await jest.advanceTimersByTimeAsync(10); // the watch stops
 	}
 
 	test('no credit before ten round trips (the first ones open connections); then the fastest less 25 ms', async () => {
@@ -249,7 +247,7 @@ describe('the round trips the throttle measures (roundTrip.ts)', () => {
 		for (let i = 0; i < 9; i++) await roundTrip(floor, 80);
 		expect(floor.creditMs()).toBe(0);
 		await roundTrip(floor, 80);
-		// 80 ms asked; timers come a few ms late, or a millisecond early.
+		// 80 ms on the simulated clock, less the 25 ms margin.
 		expect(floor.creditMs()).toBeGreaterThan(0);
 		expect(floor.creditMs()).toBeLessThanOrEqual(80 - 25 + 5);
 	});
