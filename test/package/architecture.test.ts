@@ -234,10 +234,13 @@ test('the import scanner reads every relative module a file names, and each reso
 	// the layer, front-door and cycle checks above.
 	const unread: string[] = [];
 	for (const file of sourceFiles) {
-		const specifiers = [...readFileSync(file, 'utf8').matchAll(/['"`](\.\.?\/[^'"`]*)['"`]/g)].length;
+		const specifiers = [...readFileSync(file, 'utf8').matchAll(/['"`](\.\.?\/[^'"`]*)['"`]/g)]
+			.length;
 		const read = imports.filter((edge) => edge.from === file);
-		if (specifiers !== read.length) unread.push(`${name(file)}: ${specifiers} relative specifiers, ${read.length} imports read`);
-		for (const edge of read) if (!existsSync(edge.to)) unread.push(`${name(file)} → ${name(edge.to)}: no such file`);
+		if (specifiers !== read.length)
+			unread.push(`${name(file)}: ${specifiers} relative specifiers, ${read.length} imports read`);
+		for (const edge of read)
+			if (!existsSync(edge.to)) unread.push(`${name(file)} → ${name(edge.to)}: no such file`);
 	}
 	expect(unread).toEqual([]);
 });
