@@ -228,6 +228,23 @@ describe('docs/architecture.md', () => {
 	});
 });
 
+test('the import scanner reads every relative module a file names, and each resolves to a file', () => {
+	// A form the scanner does not read (require, import(), `import x = require`, double quotes, a
+	// missing semicolon) or a specifier it resolves to nothing (`./x.js`) would hide its import from
+	// the layer, front-door and cycle checks above.
+	const unread: string[] = [];
+	for (const file of sourceFiles) {
+		const specifiers = [...readFileSync(file, 'utf8').matchAll(/['"`](\.\.?\/[^'"`]*)['"`]/g)]
+			.length;
+		const read = imports.filter((edge) => edge.from === file);
+		if (specifiers !== read.length)
+			unread.push(`${name(file)}: ${specifiers} relative specifiers, ${read.length} imports read`);
+		for (const edge of read)
+			if (!existsSync(edge.to)) unread.push(`${name(file)} → ${name(edge.to)}: no such file`);
+	}
+	expect(unread).toEqual([]);
+});
+
 describe('import cycles', () => {
 	test('the cycle finder finds a cycle inside one folder, one across folders and a file importing itself', () => {
 		const edge = (from: string, to: string): Import => ({

@@ -50,6 +50,22 @@ describe('test/engine: operation case files', () => {
 	});
 });
 
+test('a runner imports each case file for its effects, on a line of its own (not in a comment, not type-only)', () => {
+	// `import type … from './update'` is erased when compiled and `// import './update'` is a comment:
+	// both name the case file, yet none of its cases would run.
+	const caseFiles = tsFiles.filter(
+		(file) => relative(TEST_ROOT, file).startsWith('engine/') && !isTest(file) && !inHelpers(file),
+	);
+	const notRun = caseFiles.filter((file) => {
+		const runners = readdirSync(dirname(file))
+			.filter((name) => name.endsWith('.test.ts'))
+			.map((name) => readFileSync(join(dirname(file), name), 'utf8'));
+		const line = new RegExp(`^import (?!type\\b)(?:[^;]*? from )?'\\./${basename(file, '.ts')}';$`, 'm');
+		return !runners.some((source) => line.test(source));
+	});
+	expect(notRun.map((file) => relative(ROOT, file))).toEqual([]);
+});
+
 test('modules of test/unit that are not tests live in helpers/', () => {
 	const stray = tsFiles.filter((file) => relative(TEST_ROOT, file).startsWith('unit/') && !isTest(file) && !inHelpers(file));
 	expect(stray.map((file) => relative(ROOT, file))).toEqual([]);
@@ -57,7 +73,10 @@ test('modules of test/unit that are not tests live in helpers/', () => {
 
 test('no test file, test name or comment cites a review round or an issue number', () => {
 	// Written in parts so that this file does not match itself.
-	const citation = new RegExp(['red[- ]?team', 'helper-\\d', 'issue #?\\d', '\\bRT\\d{2}\\b', 'finding \\d'].join('|'), 'i');
+	const citation = new RegExp(
+		['red[- ]?team', 'helper[- _]?\\d', 'issues? #?\\d', '\\bRT\\d+\\b', '\\bF\\d{1,2}\\b', 'finding \\d'].join('|'),
+		'i',
+	);
 	const cited = filesUnder(TEST_ROOT)
 		.filter((file) => /\.(ts|js|mjs)$/.test(file))
 		.flatMap((file) =>
