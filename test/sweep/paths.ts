@@ -342,7 +342,12 @@ const DROPDOWNS: Array<[string, INodeParameters, string?]> = [
 	['getCallAgents', { resource: 'call', operation: 'getAll' }],
 	['getCallServices', { resource: 'call', operation: 'getAll' }],
 	['getCustomFields', { resource: 'ticket', operation: 'create' }],
-	['getCustomFieldValues', { resource: 'ticket', operation: 'create', fieldId: 305 }, 'parameters.fieldId'],
+	// The choices of the field picked in the same row of the Custom Fields form, as the editor asks for them.
+	[
+		'getCustomFieldValues',
+		{ resource: 'ticket', operation: 'create', customFields: { field: [{ fieldId: 305 }] } },
+		'parameters.customFields.field[0].choices',
+	],
 	['getDealLabels', { resource: 'deal', operation: 'create' }],
 	['getDealPipelines', { resource: 'deal', operation: 'create' }],
 	['getDealStages', { resource: 'deal', operation: 'getAll' }],
