@@ -4,13 +4,13 @@
  * cases, and a replay of a failure from the seed and path fast-check prints:
  *   FC_SEED=123 FC_PATH="4:2" npx jest test/unit/basics/dates.test.ts
  * FC_RUNS overrides the number of generated cases of every property.
- * Locally each property runs 1/10 of its cases (the same seed, so the first tenth of them); CI
+ * Locally each property runs 1/5 of its cases (the same seed, so the first fifth of them); CI
  * (CI=true, as .ci/run and GitHub Actions set it) and FC_FULL=1 run every case.
  */
 import type { Parameters } from 'fast-check';
 
 const FULL = process.env.CI === 'true' || process.env.FC_FULL === '1';
-const LOCAL_SHARE = 10;
+const LOCAL_SHARE = 5;
 
 export const SEED = Number(process.env.FC_SEED ?? 20261123);
 
