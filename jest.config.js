@@ -60,7 +60,7 @@ const area = (name, extra = {}) => ({
 	roots: [`<rootDir>/test/${name}`],
 	testMatch: ['**/*.test.ts'],
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': 'ts-jest' },
+	transform: { '^.+\\.ts$': '<rootDir>/test/typescript-transform.js' },
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	...extra,
 });
@@ -89,6 +89,8 @@ const projectsOfMode = (mode) =>
 		.filter((project) => project.testMatch.length > 0);
 
 module.exports = {
+	// TypeScript compiled once for every project and worker (test/typescript-transform.js).
+	globalSetup: '<rootDir>/test/global-setup.js',
 	// The modes of one run share its workers: the long files of one overlap the others'.
 	projects: SELECTED_MODES.length ? SELECTED_MODES.flatMap(projectsOfMode) : projects,
 	reporters: ['<rootDir>/test/progress-reporter.js', '<rootDir>/test/summary-reporter.js'],

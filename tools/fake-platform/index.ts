@@ -169,7 +169,9 @@ export class FakePlatform {
 					}
 				});
 			});
-			server.keepAliveTimeout = 5000;
+			// Idle sockets kept 75 s (nginx's default). With Node's 5 s, a client
+			// that reuses an idle socket just as the server closes it meets ECONNRESET on a busy machine.
+			server.keepAliveTimeout = 75_000;
 			return server;
 		};
 		const primary = make('primary');
