@@ -5,7 +5,7 @@
  * Jest keeps a transform cache per project and per worker start, and ts-jest loads TypeScript in
  * every worker just to compute a cache key. On a fresh clone (empty cache) the six workers each
  * loaded TypeScript and compiled the same node files side by side: about 80 s of CPU more than a
- * warm run (docs/testing.md#how-long-npm-test-takes). Here the cache key is a hash of the file,
+ * warm run (docs/testing.md, "What makes `npm test` quick"). Here the cache key is a hash of the file,
  * with no TypeScript loaded; the compiled code is kept in one store shared by every project and
  * worker; and test/global-setup.js fills the store in one process before the workers start.
  * Output is ts-jest's own (isolatedModules: transpile only, inline source maps).
