@@ -7,11 +7,9 @@
  * stops waiting for it within its budget, and one overtaken by the next poll (n8n's in-memory
  * scheduler starts it after a quarter of the budget, pollLock.ts) writes and emits nothing.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
-import type { CallRec } from '../../../tools/fake-platform';
-
-import type { FakePlatform } from '../../../tools/fake-platform';
+import type { CallRec, FakePlatform } from '../../../tools/fake-platform';
 import { clockedNow, useTestClock } from '../helpers/clock';
 import { instantOf } from '../helpers/platform-clock';
 import { useFakePlatform } from '../helpers/fake-platform-per-file';
@@ -149,7 +147,7 @@ describe('a poll stuck in a recording download', () => {
 	async function until(done: () => boolean) {
 		for (let tries = 0; !done(); tries++) {
 			if (tries > 1000) throw new Error('waited 10 s in vain');
-			await new Promise((resolve) => setTimeout(resolve, 10));
+			await sleep(10);
 		}
 	}
 

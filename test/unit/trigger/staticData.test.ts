@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Polls that overlap on one static-data object, as on n8n's in-memory scheduler (a tick does
  * not wait for the last one, and pollLock.ts stops waiting after a quarter of the budget): each
