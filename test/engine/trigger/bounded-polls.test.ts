@@ -153,8 +153,8 @@ describe('a poll stuck in a recording download', () => {
 
 	test('past its budget it stops waiting for the file: the call is emitted without it, said why, and the cursor moves', async () => {
 		const call = answeredCall(10 * MINUTE);
-		// The recording host answers after 8 s of real time; the test clock is past the budget long before.
-		platform.inject({ kind: 'latency', ms: 8000, path: `/recordings/${call.call_id}.mp3`, times: 1 });
+		// The recording host answers after 15 s of real time; the test clock is past the budget long before.
+		platform.inject({ kind: 'latency', ms: 15_000, path: `/recordings/${call.call_id}.mp3`, times: 1 });
 		const run = callTrigger();
 		const polled = run.poll();
 		await until(() => fileRequests(call).length === 1);
@@ -174,7 +174,7 @@ describe('a poll stuck in a recording download', () => {
 
 	test('overtaken by the next poll, it ends after it: it emits nothing, the cursor stays where the next poll moved it, every call once', async () => {
 		const stuck = answeredCall(10 * MINUTE);
-		platform.inject({ kind: 'latency', ms: 8000, path: `/recordings/${stuck.call_id}.mp3`, times: 1 });
+		platform.inject({ kind: 'latency', ms: 15_000, path: `/recordings/${stuck.call_id}.mp3`, times: 1 });
 		const run = callTrigger();
 		const emitted: string[] = [];
 		const cursors: number[] = [];
