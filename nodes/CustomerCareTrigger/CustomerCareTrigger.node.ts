@@ -31,11 +31,11 @@ import {
 } from '../CustomerCare/description/filters';
 import { optionsSubtitle } from '../CustomerCare/description/subtitle';
 import { recordingOptions } from '../CustomerCare/resources/call/recording';
+import type { PollState } from './cursor';
 import { LIST_EVENTS, MONITOR_EVENT } from './events';
 import { DEFAULT_OVERLAP_SECONDS, pollList } from './listPoll';
 import { pollMonitors } from './monitorPoll';
 import { pollBudgetMsOf } from './pollBudget';
-import type { PollState } from './cursor';
 import { oneAtATime } from './pollLock';
 import { commitPoll, startPoll } from './staticData';
 
