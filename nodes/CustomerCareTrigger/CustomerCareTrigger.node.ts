@@ -1,7 +1,8 @@
 /**
  * The Customer Care Trigger: its description (events, filters, options) and `poll()`, which only
  * wires a poll to its event. The polls live beside it: listPoll.ts (tickets, leads, deals, contacts, calls)
- * and monitorPoll.ts (the heartbeat), run one at a time per node by pollLock.ts.
+ * and monitorPoll.ts (the heartbeat), run one at a time per node by pollLock.ts, each on its own
+ * copy of the static data, committed only if no later poll committed first (staticData.ts).
  */
 import type {
 	INodeExecutionData,
@@ -30,11 +31,13 @@ import {
 } from '../CustomerCare/description/filters';
 import { optionsSubtitle } from '../CustomerCare/description/subtitle';
 import { recordingOptions } from '../CustomerCare/resources/call/recording';
+import type { PollState } from './cursor';
 import { LIST_EVENTS, MONITOR_EVENT } from './events';
 import { DEFAULT_OVERLAP_SECONDS, pollList } from './listPoll';
 import { pollMonitors } from './monitorPoll';
 import { pollBudgetMsOf } from './pollBudget';
 import { oneAtATime } from './pollLock';
+import { commitPoll, startPoll } from './staticData';
 
 const EVENTS = [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({
 	name,
@@ -213,10 +216,20 @@ export class CustomerCareTrigger implements INodeType {
 		const eventName = this.getNodeParameter('event') as string;
 		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 		return await oneAtATime(key, pollBudgetMsOf(this), async () => {
-			if (eventName === MONITOR_EVENT.value) return await pollMonitors(this);
+			const live = this.getWorkflowStaticData('node') as PollState;
+			const start = startPoll(live);
 			const event = LIST_EVENTS.find((candidate) => candidate.value === eventName);
-			if (!event) throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
-			return await pollList(this, event, startedAt);
+			let result: INodeExecutionData[][] | null;
+			if (eventName === MONITOR_EVENT.value) result = await pollMonitors(this, start.state);
+			else if (event) result = await pollList(this, event, start.state, startedAt);
+			else throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
+			if (commitPoll(live, start, start.state)) return result;
+			// A later poll started from the same state and committed first (staticData.ts).
+			this.logger.warn(
+				`Customer Care Trigger "${this.getNode().name}": a poll that outlasted the next one emitted nothing; the next poll emitted its changes, or the one after it will.`,
+				{ workflowId: this.getWorkflow().id, nodeName: this.getNode().name },
+			);
+			return null;
 		});
 	}
 }

@@ -4,6 +4,7 @@
  * for Call Ended with Download Recording, each call's recording file as Get Many adds it.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { carriesCustomFields, withFieldLabels } from '../CustomerCare/customFields/labels';
 import { readDefinitions } from '../CustomerCare/definitions/accountDefinitions';
@@ -16,8 +17,7 @@ import type { ListPoll } from './listRead';
 export async function output(
 	poll: ListPoll,
 	records: IDataObject[],
-	/** When a poll's time for files is up (epoch ms): later calls are emitted without their file. */
-	filesUntil = Infinity,
+	files: FilesTime = { startBy: Infinity, giveUpAt: Infinity },
 ): Promise<INodeExecutionData[][]> {
 	const { ctx, event, account } = poll;
 	let shaped = records;
@@ -32,12 +32,44 @@ export async function output(
 	}
 	const field = event.recordings ? recordingFieldOf(ctx) : undefined;
 	if (!field) return [ctx.helpers.returnJsonArray(shaped)];
-	return [await withRecordings(poll, shaped, field, filesUntil)];
+	return [await withRecordings(poll, shaped, field, files)];
 }
 
+/** A poll's time for files (epoch ms, by `Date.now()`). */
+export interface FilesTime {
+	/** No file is started from then on: later calls are emitted without their file. */
+	startBy: number;
+	/** A file still coming then is given up: its call is emitted without it. */
+	giveUpAt: number;
+}
+
+const READ_IT_LATER = 'Call → Get Many with Download Recording, filtered by its Call ID, reads it.';
+
 /** A poll that found more files than its time allows emits the rest without them, and moves on. */
-const TIME_UP =
-	'Not downloaded: this poll had no time left for more files (n8n gives a poll a limited time). Call → Get Many with Download Recording, filtered by its Call ID, reads it.';
+const TIME_UP = `Not downloaded: this poll had no time left for more files (n8n gives a poll a limited time). ${READ_IT_LATER}`;
+
+/** A file still coming when the poll's time ran out: its call is emitted without it. */
+const TIME_RAN_OUT = `Not downloaded: this poll's time ran out while the file was coming (n8n gives a poll a limited time). ${READ_IT_LATER}`;
+
+/** How often a poll waiting for a file looks at the time (as pollLock.ts does). */
+const TIME_LOOK_MS = 50;
+
+/**
+ * `work`'s outcome, or `undefined` once `Date.now()` reaches `until` first. The work given up
+ * goes on to its own end (a download is bounded by its own time, transport/request/fileDownload.ts)
+ * and is ignored; the poll does not wait for it.
+ */
+async function byTime<T>(work: Promise<T>, until: number): Promise<T | undefined> {
+	let settled = false;
+	const watched = work.finally(() => (settled = true));
+	const timeUp = (async () => {
+		while (!settled && Date.now() < until) await sleep(TIME_LOOK_MS);
+		return undefined;
+	})();
+	const first = await Promise.race([watched, timeUp]);
+	if (!settled) watched.catch(() => undefined);
+	return first;
+}
 
 /**
  * Each call with its recording, one after another (one file at most on its way). A poll has no
@@ -48,16 +80,21 @@ async function withRecordings(
 	{ ctx, account }: ListPoll,
 	calls: IDataObject[],
 	field: string,
-	filesUntil: number,
+	files: FilesTime,
 ): Promise<INodeExecutionData[]> {
 	const items: INodeExecutionData[] = [];
 	for (const call of calls) {
-		if (Date.now() >= filesUntil) {
+		if (Date.now() >= files.startBy) {
 			items.push({ json: { ...call, recording: { available: false, reason: TIME_UP } } });
 			continue;
 		}
 		try {
-			const { json, binary } = await withRecording(ctx, call, { account, field });
+			const done = await byTime(withRecording(ctx, call, { account, field }), files.giveUpAt);
+			if (!done) {
+				items.push({ json: { ...call, recording: { available: false, reason: TIME_RAN_OUT } } });
+				continue;
+			}
+			const { json, binary } = done;
 			items.push(binary ? { json, binary } : { json });
 		} catch (error) {
 			const reason = redact((error as Error).message, account.token);

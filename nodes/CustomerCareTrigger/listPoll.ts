@@ -1,8 +1,9 @@
 /**
  * One poll of a list event (tickets, leads, deals, contacts, calls): the saved cursor plans a window
  * (cursor.ts), the window is read within the poll's budget (boundedRead.ts, listRead.ts), the new
- * changes are kept and filtered, shaped (listOutput.ts), and only then the cursor moves
- * (staticData.ts). Manual runs go to Fetch Test Event (sampleEvents.ts).
+ * changes are kept and filtered, shaped (listOutput.ts), and only then the cursor moves, in the
+ * poll's own copy of the static data, which `poll()` commits (staticData.ts). Manual runs go to
+ * Fetch Test Event (sampleEvents.ts).
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -15,7 +16,7 @@ import { passesLocalFilters, queryOf } from './eventFilters';
 import type { ListEvent } from './events';
 import { output } from './listOutput';
 import { changesOf, readListWindow, type ListPoll } from './listRead';
-import { pollBudgetMsOf } from './pollBudget';
+import { FILES_END_SHARE, pollBudgetMsOf } from './pollBudget';
 import { sample } from './sampleEvents';
 import { moveTo } from './staticData';
 import { warnOfStampsOutside } from './zoneCheck';
@@ -43,7 +44,7 @@ function overlapMsOf(ctx: IPollFunctions, options: IDataObject): number {
 }
 
 /**
- * One poll: a pure step from the saved state to (output, next state). Every read the output
+ * One poll: a pure step from the state it is given to (output, next state). Every read the output
  * needs (the list, and with Simplify the definitions and labels) happens before the state moves.
  * The list is read within the poll's budget (boundedRead.ts): what the poll emits and where its
  * cursor goes depend only on the static data n8n gave it and on the platform's data.
@@ -51,9 +52,10 @@ function overlapMsOf(ctx: IPollFunctions, options: IDataObject): number {
 export async function pollList(
 	ctx: IPollFunctions,
 	event: ListEvent,
+	/** The poll's own copy of the static data (staticData.ts `startPoll`), moved in place. */
+	state: PollState,
 	startedAt: number,
 ): Promise<INodeExecutionData[][] | null> {
-	const state = ctx.getWorkflowStaticData('node') as PollState;
 	const chosen = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const account = await getAccount.call(ctx);
@@ -101,14 +103,19 @@ export async function pollList(
 					),
 				}
 			: afterRead;
+	// Recordings are fetched in what the read left of the budget, so that the poll ends in time:
+	// the last file starts by FILES_SHARE of it, and a file still coming at FILES_END_SHARE is given up.
+	const files = {
+		startBy: budget.startedAt + budget.budgetMs * FILES_SHARE,
+		giveUpAt: budget.startedAt + budget.budgetMs * FILES_END_SHARE,
+	};
 	const result =
 		emitted.length === 0
 			? null
 			: await output(
 					poll,
 					emitted.map((change) => change.record),
-					// Recordings are fetched in what the read left of the budget, so that the poll ends in time.
-					budget.startedAt + budget.budgetMs * FILES_SHARE,
+					files,
 				);
 	moveTo(state, next);
 	return result;

@@ -11,8 +11,8 @@ import { listRecordsOf, customerCareRequest, getAccount } from '../CustomerCare/
 import type { PollState } from './cursor';
 import { moveTo } from './staticData';
 
-export async function pollMonitors(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const state = ctx.getWorkflowStaticData('node') as PollState;
+/** `state`: the poll's own copy of the static data (staticData.ts `startPoll`), moved in place. */
+export async function pollMonitors(ctx: IPollFunctions, state: PollState): Promise<INodeExecutionData[][] | null> {
 	const direction = ctx.getNodeParameter('direction', 'any') as string;
 	const account = await getAccount.call(ctx);
 	const answer = await customerCareRequest.call(ctx, { ...MONITOR.heartbeat, account });

@@ -11,6 +11,13 @@ import type { IPollFunctions } from 'n8n-workflow';
  */
 const DEFAULT_POLL_BUDGET_MS = 30_000;
 
+/**
+ * The share of the budget at which a poll stops waiting for a file still downloading (Call
+ * Ended's recordings, listOutput.ts): the call is emitted without it, and the poll ends in time.
+ * The rest is for the output and n8n's own bookkeeping.
+ */
+export const FILES_END_SHARE = 0.9;
+
 /** The time this poll may take: n8n's budget where it gives one, else our default. */
 export function pollBudgetMsOf(ctx: IPollFunctions): number {
 	const given = typeof ctx.getPollBudgetMs === 'function' ? Number(ctx.getPollBudgetMs()) : NaN;

@@ -13,7 +13,9 @@ const WAIT_STEP_MS = 50;
  * cursor. That matters on n8n's in-memory scheduler, where overlapping ticks share one static-data
  * object. On the durable scheduler each poll has its own copy of the committed state, and a poll
  * n8n abandoned may still be running here: the wait is bounded, so such a poll only delays the
- * next one a little and never decides what it emits (docs/scheduler.md §3, §4).
+ * next one a little and never decides what it emits (docs/scheduler.md §3, §4). A poll that
+ * outlasts the wait and then ends after the next one committed writes and emits nothing
+ * (staticData.ts `commitPoll`).
  */
 const pollsInFlight = new Map<string, Promise<unknown>>();
 

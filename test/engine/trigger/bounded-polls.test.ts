@@ -3,11 +3,13 @@
  * Bounded polls, through n8n-core's PollContext and the fake platform: a 40-day
  * catch-up under a small poll budget (what n8n's durable scheduler hands the node through
  * getPollBudgetMs()) ends over several polls, every change once, oldest first; each poll's
- * static data is exactly where the next poll goes on.
+ * static data is exactly where the next poll goes on. A poll stuck in a recording download
+ * stops waiting for it within its budget, and one overtaken by the next poll (n8n's in-memory
+ * scheduler starts it after a quarter of the budget, pollLock.ts) writes and emits nothing.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
-import type { FakePlatform } from '../../../tools/fake-platform';
+import type { CallRec, FakePlatform } from '../../../tools/fake-platform';
 import { clockedNow, useTestClock } from '../helpers/clock';
 import { instantOf } from '../helpers/platform-clock';
 import { useFakePlatform } from '../helpers/fake-platform-per-file';
@@ -116,4 +118,106 @@ test('without getPollBudgetMs (n8n before 2.40) the default budget applies and a
 	// 4,000 changes, 8 pages and 2 windows: well within 20 requests and the default 30 s.
 	expect(polls).toBe(1);
 	expect(emitted).toEqual([...changes].sort((a, b) => a.at - b.at || a.id - b.id).map((change) => change.id));
+});
+
+describe('a poll stuck in a recording download', () => {
+	const MINUTE = 60_000;
+	/** n8n-core's budget where the scheduler gives none (the in-memory scheduler's): 5 minutes, enforced by nothing. */
+	const IN_MEMORY_BUDGET_MS = 5 * MINUTE;
+	const CALLS = '/api/v1/calls';
+	const iso = (ms: number) => new Date(second(ms)).toISOString().replace('.000Z', 'Z');
+	const fileRequests = (call: CallRec) => platform.requests({ path: `/recordings/${call.call_id}.mp3` });
+	const calledAt = (items: IDataObject[] | null, calls: CallRec[]) =>
+		(items ?? []).map((item) => String(item.call_id)).filter((id) => calls.some((call) => call.call_id === id));
+
+	// Call times in the account's zone, as the 5-minute rule of recordings reads them (call/recording.test.ts).
+	beforeAll(() => platform.setAnswerForms({ callZone: null }));
+
+	/** Call Ended with Download Recording, from 20 minutes back, on n8n-core's default budget. */
+	function callTrigger() {
+		const options = { downloadRecording: true, simplify: false, startFrom: iso(Date.now() - 20 * MINUTE) };
+		return new TriggerRun({ event: 'callEnded', options }, accountOf(platform), 'stuck-download');
+	}
+
+	/** A call answered by an agent that ended `agoMs` ago (its recording exists 5 minutes after). */
+	const answeredCall = (agoMs: number) =>
+		platform.store.createCall({ call_status: 'meetAgent', talk_time: 95 }, second(Date.now() - agoMs));
+
+	/** Resolves once `done()` holds, looking every 10 ms of real time. */
+	async function until(done: () => boolean) {
+		for (let tries = 0; !done(); tries++) {
+			if (tries > 1000) throw new Error('waited 10 s in vain');
+			await sleep(10);
+		}
+	}
+
+	test('past its budget it stops waiting for the file: the call is emitted without it, said why, and the cursor moves', async () => {
+		const call = answeredCall(10 * MINUTE);
+		// The recording host answers after 15 s of real time; the test clock is past the budget long before.
+		platform.inject({ kind: 'latency', ms: 15_000, path: `/recordings/${call.call_id}.mp3`, times: 1 });
+		const run = callTrigger();
+		const polled = run.poll();
+		await until(() => fileRequests(call).length === 1);
+		clock.advance(IN_MEMORY_BUDGET_MS);
+
+		const items = await polled;
+		// The poll ended while the file was still on its way.
+		expect(fileRequests(call)[0].answeredAt).toBe(0);
+		expect(calledAt(items, [call])).toEqual([call.call_id]);
+		const item = run.lastItems.find((emitted) => emitted.json.call_id === call.call_id)!;
+		expect(item.binary).toBeUndefined();
+		expect(item.json.recording).toEqual({ available: false, reason: expect.stringMatching(/^Not downloaded: this poll's time ran out while the file was coming/) });
+		expect(run.state.cursor).toBeGreaterThan(call.end_time);
+		clock.advance(MINUTE);
+		expect(calledAt(await run.poll(), [call])).toEqual([]);
+	});
+
+	test('overtaken by the next poll, it ends after it: it emits nothing, the cursor stays where the next poll moved it, every call once', async () => {
+		const stuck = answeredCall(10 * MINUTE);
+		platform.inject({ kind: 'latency', ms: 15_000, path: `/recordings/${stuck.call_id}.mp3`, times: 1 });
+		const run = callTrigger();
+		const emitted: string[] = [];
+		const cursors: number[] = [];
+
+		// The first poll reads the calls and waits for the stuck call's file.
+		const first = run.poll();
+		await until(() => fileRequests(stuck).length === 1);
+
+		// A call ends while it waits; the next tick's poll waits a quarter of the budget for the
+		// first (pollLock.ts), then reads from the same state: both calls, the stuck one's file at once.
+		clock.advance(30_000);
+		const later = answeredCall(0);
+		const listReads = () => platform.requests({ path: CALLS }).length;
+		const readsBefore = listReads();
+		const second = run.poll();
+		await until(() => {
+			if (listReads() > readsBefore) return true;
+			clock.advance(1000);
+			return false;
+		});
+		emitted.push(...calledAt(await second, [stuck, later]));
+		expect(emitted).toEqual([stuck.call_id, later.call_id]);
+		const overtaken = run.lastItems.find((item) => item.json.call_id === stuck.call_id)!;
+		expect(overtaken.json.recording).toEqual({ available: true, binaryProperty: 'data' });
+		cursors.push(Number(run.state.cursor));
+
+		// The first poll's budget runs out: it gives up the file and ends, after the second committed.
+		clock.advance(IN_MEMORY_BUDGET_MS);
+		const firstItems = await first;
+		const fileAnswered = fileRequests(stuck)[0].answeredAt > 0;
+		emitted.push(...calledAt(firstItems, [stuck, later]));
+		cursors.push(Number(run.state.cursor));
+
+		// The poll after them reads on from the second poll's cursor: neither call again.
+		clock.advance(MINUTE);
+		emitted.push(...calledAt(await run.poll(), [stuck, later]));
+		cursors.push(Number(run.state.cursor));
+
+		expect(emitted).toEqual([stuck.call_id, later.call_id]);
+		expect(cursors[1]).toBe(cursors[0]);
+		expect(cursors[2]).toBeGreaterThanOrEqual(cursors[1]);
+		expect(firstItems).toBeNull();
+		// It ended by its budget, not by the file's answer.
+		expect(fileAnswered).toBe(false);
+	});
 });
