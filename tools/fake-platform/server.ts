@@ -87,7 +87,8 @@ export type FaultKind =
 	| 'drip'
 	| 'endless'
 	| 'oversize'
-	| 'wrongType';
+	| 'wrongType'
+	| 'redirect';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -118,8 +119,10 @@ export interface Fault {
 	bytes?: number;
 	/** For 'oversize': send no Content-Length (the client learns the size only by reading). */
 	chunked?: boolean;
-	/** For 'wrongType': the Content-Type sent instead, default `text/html; charset=utf-8`. */
+	/** For 'wrongType' (default `text/html; charset=utf-8`), 'drip', 'endless', 'oversize': the Content-Type sent instead of the route's. */
 	contentType?: string;
+	/** For 'redirect': the `Location` sent (status `status`, default 302); `{path}` is replaced by the request's path and query. */
+	location?: string;
 }
 
 /** The page nginx answers with when its upstream fails, e.g. 502 Bad Gateway. */
@@ -557,6 +560,11 @@ export class PlatformServer {
 					this.sendAnswer(res, { ...applied, contentType: terminal.contentType ?? 'text/html; charset=utf-8' }, rec);
 					return;
 				}
+				case 'redirect': {
+					const location = (terminal.location ?? '/').split('{path}').join((req.url ?? '/').replace(/^https?:\/\/[^/]+/i, ''));
+					this.sendAnswer(res, { status: terminal.status ?? 302, body: `<redirect to ${location}>`, raw: '', headers: { Location: location } }, rec);
+					return;
+				}
 				case 'drip':
 				case 'endless':
 				case 'oversize':
@@ -688,7 +696,7 @@ export class PlatformServer {
 		rec.sent = 0;
 		const lengthKnown = fault.kind === 'drip' || (fault.kind === 'oversize' && !fault.chunked);
 		res.writeHead(answer.status, {
-			'Content-Type': answer.contentType ?? 'application/json; charset=utf-8',
+			'Content-Type': fault.contentType ?? answer.contentType ?? 'application/json; charset=utf-8',
 			...(lengthKnown ? { 'Content-Length': String(total) } : {}),
 			...answer.headers,
 		});
