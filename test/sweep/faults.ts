@@ -27,7 +27,8 @@ const once = (fault: Omit<Fault, 'target' | 'skip' | 'times'>) => (k: number): F
 /** Max Recording Size in the sweep's download paths (MB): an oversized or endless file passes it quickly. */
 export const MAX_RECORDING_MB = 1;
 
-const isDownload = (request: RecordedRequest) => request.path.startsWith('/recordings/');
+/** A recording's request: a file the node downloads. */
+export const isDownload = (request: RecordedRequest) => request.path.startsWith('/recordings/');
 
 /** At the k-th request, which must be a download: the fault for that file's request alone. */
 const atDownload = (fault: Omit<Fault, 'target' | 'skip' | 'times' | 'path' | 'method'>) => (k: number, reference: RecordedRequest[]): Fault[] => {

@@ -6,7 +6,7 @@
  */
 import { FakePlatform, mulberry32, type Fault, type RecordedRequest } from '../../tools/fake-platform';
 import { clientEventsOf, clientSeq, type ClientEvent } from './clientLog';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, FAULTS, TIMEOUT_MS, type SweepFault } from './faults';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, FAULTS, isDownload, TIMEOUT_MS, type SweepFault } from './faults';
 import {
 	atMost20Consecutive429s,
 	correctDataOrClearError,
@@ -72,7 +72,7 @@ async function runCase(path: SweepPath, faults: Fault[], hang?: { k: number; tim
 	}
 }
 
-/** The invariants of a run, by name. `fileFault`: the fault was a download's (its call may say why it has no file). */
+/** The invariants of a run, by name. `fileFault`: the fault hit a download (its call may say why it has no file). */
 function check(result: CaseResult, reference: CaseResult, fileFault = false): Array<[string, Verdict]> {
 	const observed = result.observation;
 	const verdicts: Array<[string, Verdict]> = [];
@@ -222,7 +222,7 @@ async function sweepRecorded(options: SweepOptions, started: number): Promise<Sw
 				report(path, fault.name, k, request, [['the case ran', `the sweep itself failed: ${String((error as Error)?.stack ?? error)}`]]);
 				return;
 			}
-			report(path, fault.name, k, request, check(result, reference, fault.appliesTo !== undefined));
+			report(path, fault.name, k, request, check(result, reference, reference.log[k] !== undefined && isDownload(reference.log[k])));
 		} });
 	};
 	const positions = references.reduce((sum, reference) => sum + reference.positions, 0);

@@ -5,9 +5,10 @@
  * caller's `keep` (n8n's binary data), never held whole here. Sent once: a file is not read again.
  */
 import type { IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isHostAllowed, type Account } from './account';
+import { discard, fileClock, keepBounded, sizeText, type FileClock } from './fileBounds';
 import { isLocalAddress } from './hostAddress';
 import { httpStatusText } from '../answers/answerMessage';
 import { classifyError } from './classify';
@@ -73,91 +74,6 @@ function fileNameOf(url: string): string {
 	}
 }
 
-/** The part of the body (a readable stream) the bounds use. */
-interface WatchedBody {
-	push: (...chunk: unknown[]) => boolean;
-	destroy: (error: Error) => void;
-}
-
-/** How often the time bound looks: often enough to end a file close to its Timeout. */
-const LOOK_MS = 250;
-
-/** Why a body was cut: past the size bound, or past the time bound. */
-class BoundPassed extends Error {
-	constructor(
-		readonly bound: 'size' | 'time',
-		message: string,
-	) {
-		super(message);
-	}
-}
-
-/**
- * Counts a body's bytes as the stream is fed (`push`), without reading them (n8n's binary data
- * store is the one reader), and cuts it as soon as it passes `maxBytes`: what the store holds
- * of it stays within the bound (plus one chunk). Returns the count's end.
- */
-function boundBodySize(body: unknown, maxBytes: number, cut: (reason: BoundPassed) => void): () => void {
-	const watched = body as Partial<WatchedBody> | undefined;
-	if (typeof watched?.push !== 'function' || typeof watched.destroy !== 'function') return () => undefined;
-	const stream = watched as WatchedBody;
-	const feed = stream.push;
-	let bytes = 0;
-	stream.push = (...chunk: unknown[]) => {
-		const part = chunk[0] as { length?: number } | null | undefined;
-		bytes += typeof part?.length === 'number' ? part.length : 0;
-		if (bytes > maxBytes) {
-			cut(new BoundPassed('size', `it is larger than ${sizeText(maxBytes)}`));
-			return false;
-		}
-		return feed.apply(stream, chunk);
-	};
-	return () => {
-		stream.push = feed;
-	};
-}
-
-/**
- * The time bound of one file: from its first request to its last byte, redirects included, at
- * most the Timeout. Not only the wait for an answer's head (n8n's client bounds that, and only
- * the gap between bytes after it): a host that drips a byte just inside the Timeout, or sends
- * forever, is cut when the file's time is up. `onExpiry` is told once, when it is.
- */
-function fileClock(timeoutMs: number) {
-	const deadline = Date.now() + timeoutMs;
-	let expired = false;
-	let running = true;
-	let onExpiry: () => void = () => undefined;
-	void (async () => {
-		while (running) {
-			await sleep(Math.max(1, Math.min(LOOK_MS, deadline - Date.now())));
-			if (running && Date.now() >= deadline) {
-				expired = true;
-				running = false;
-				onExpiry();
-			}
-		}
-	})();
-	return {
-		left: () => Math.max(1, deadline - Date.now()),
-		expired: () => expired,
-		whenExpired: (act: () => void) => (onExpiry = act),
-		stop: () => (running = false),
-	};
-}
-
-/** `52428800` → `50 MB`. */
-function sizeText(bytes: number): string {
-	const mb = bytes / (1024 * 1024);
-	return mb >= 1 ? `${Number(mb.toFixed(2))} MB` : `${bytes} bytes`;
-}
-
-/** Lets go of a body nobody reads, and of its request, so that the connection is freed. */
-function discard(body: unknown, abort: AbortController) {
-	(body as { destroy?: () => void } | undefined)?.destroy?.();
-	abort.abort();
-}
-
 function headerOf(response: FullResponse, name: string): string | undefined {
 	const value = response.headers?.[name];
 	return typeof value === 'string' ? value : undefined;
@@ -216,7 +132,7 @@ export async function downloadFile<T>(
 	// Once a hop leaves the credential's hosts, no later hop gets the token: a foreign host
 	// could otherwise send it back to the platform, to a path of its choosing.
 	let tokenChain = true;
-	let clock: ReturnType<typeof fileClock> | undefined;
+	let clock: FileClock | undefined;
 	try {
 		for (let redirects = 0; ; redirects++) {
 			const origin = originOf(address);
@@ -308,65 +224,35 @@ export async function downloadFile<T>(
 				discard(response.body, abort);
 				return { kind: 'refused', reason: refusal };
 			}
-			return await keepBounded(response.body, { origin, abort, clock, maxBytes: rules.maxBytes, timeUp }, async () => ({
-				kind: 'file',
-				kept: await keep({ body: response.body as FileBody, mimeType, fileName: fileNameOf(address) }),
-			}), (error) => {
-				// The connection broke while it was downloaded.
-				const { message } = classifyError(error, {
-					host: origin,
-					token: account.token,
-					timeoutMs,
-					timeoutFromOption: settings.timeoutMs !== undefined,
-				}) as FailedAttempt;
-				return failed(`The file from ${origin} broke off while it was downloaded: ${message}`);
-			});
+			return await keepBounded<FileAnswer<T>>(
+				response.body,
+				{ abort, clock, maxBytes: rules.maxBytes },
+				async () => ({
+					kind: 'file',
+					kept: await keep({ body: response.body as FileBody, mimeType, fileName: fileNameOf(address) }),
+				}),
+				{
+					tooLarge: (why) => ({
+						kind: 'refused',
+						reason: `The file from ${origin} was not kept: ${why}, the most a file may be; reading stopped there`,
+					}),
+					timeUp: () => timeUp(origin),
+					// The connection broke while it was downloaded.
+					broke: (error) => {
+						const { message } = classifyError(error, {
+							host: origin,
+							token: account.token,
+							timeoutMs,
+							timeoutFromOption: settings.timeoutMs !== undefined,
+						}) as FailedAttempt;
+						return failed(`The file from ${origin} broke off while it was downloaded: ${message}`);
+					},
+				},
+			);
 		}
 	} finally {
 		clock?.stop();
 	}
-}
-
-/**
- * Runs `store` on a body within the file's bounds: past its size it is cut and refused, past
- * its time cut and failed (`timeUp`), read no further either way.
- */
-async function keepBounded<T>(
-	body: unknown,
-	bounds: {
-		origin: string;
-		abort: AbortController;
-		clock: ReturnType<typeof fileClock>;
-		maxBytes: number;
-		timeUp: (origin: string) => Error;
-	},
-	store: () => Promise<FileAnswer<T>>,
-	broke: (error: unknown) => Error,
-): Promise<FileAnswer<T>> {
-	const { origin, abort, clock, maxBytes, timeUp } = bounds;
-	let passed: BoundPassed | undefined;
-	const cut = (reason: BoundPassed) => {
-		passed ??= reason;
-		(body as WatchedBody | undefined)?.destroy?.(reason);
-		abort.abort();
-	};
-	const uncount = boundBodySize(body, maxBytes, cut);
-	clock.whenExpired(() => cut(new BoundPassed('time', 'time is up')));
-	if (clock.expired()) cut(new BoundPassed('time', 'time is up'));
-	try {
-		const answer = await store();
-		if (!passed) return answer;
-	} catch (error) {
-		discard(body, abort);
-		if (!passed) throw broke(error);
-	} finally {
-		uncount();
-	}
-	if (passed.bound === 'time') throw timeUp(origin);
-	return {
-		kind: 'refused',
-		reason: `The file from ${origin} was not kept: ${passed.message}, the most a file may be; reading stopped there`,
-	};
 }
 
 /** A redirect's `Location` as an absolute address, or a clear error when it is not a usable one. */
