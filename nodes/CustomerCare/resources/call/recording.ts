@@ -94,7 +94,9 @@ const MISSED = 'miss';
  * The call with its recording in `field`, or `recording.available: false` and the reason:
  * a missed call or one without a link has none; a call that ended less than 5 minutes ago (by
  * the platform's clock) has none yet and is not asked for; a 404 of the recording host is the
- * same "not yet". Any other failure throws (transport/request/fileDownload.ts), the token never in it.
+ * same "not yet"; a file the download did not keep (its host local beside a public platform,
+ * its type, past Max Recording Size) says why. Any other failure, a file not in full within the
+ * Timeout included, throws (transport/request/fileDownload.ts), the token never in it.
  */
 export async function withRecording(
 	ctx: RecordingContext,
