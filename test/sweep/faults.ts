@@ -13,11 +13,29 @@ export const BURST_429 = 3;
 
 export interface SweepFault {
 	name: string;
+	/**
+	 * The requests it can be injected at, when not every one: a file's faults (its body dripped,
+	 * endless, oversized, of another type) apply to the downloads of a path, at every one of them.
+	 */
+	appliesTo?: (request: RecordedRequest) => boolean;
 	/** The faults to inject for position k, given the fault-free run's requests. */
 	at(k: number, reference: RecordedRequest[], options: { hasTimeoutOption: boolean }): Fault[];
 }
 
 const once = (fault: Omit<Fault, 'target' | 'skip' | 'times'>) => (k: number): Fault[] => [{ ...fault, target: 'any', skip: k, times: 1 }];
+
+/** Max Recording Size in the sweep's download paths (MB): an oversized or endless file passes it quickly. */
+export const MAX_RECORDING_MB = 1;
+
+/** A recording's request: a file the node downloads. */
+export const isDownload = (request: RecordedRequest) => request.path.startsWith('/recordings/');
+
+/** At the k-th request, which must be a download: the fault for that file's request alone. */
+const atDownload = (fault: Omit<Fault, 'target' | 'skip' | 'times' | 'path' | 'method'>) => (k: number, reference: RecordedRequest[]): Fault[] => {
+	const { path } = reference[k];
+	const earlier = reference.slice(0, k).filter((request) => request.path === path).length;
+	return [{ ...fault, target: 'any', path: new RegExp(`^${escapeRegExp(path)}$`), skip: earlier, times: 1 }];
+};
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -45,4 +63,13 @@ export const FAULTS: SweepFault[] = [
 	{ name: '404 lock-out', at: once({ kind: 'lockout' }) },
 	{ name: '200 nok', at: once({ kind: 'nok' }) },
 	{ name: 'answer without its root', at: once({ kind: 'missingRoot' }) },
+	{
+		name: 'file dripping a byte just inside the Timeout',
+		appliesTo: isDownload,
+		at: (k, reference, { hasTimeoutOption }) => atDownload({ kind: 'drip', ms: (hasTimeoutOption ? TIMEOUT_MS : DEFAULT_ATTEMPT_TIMEOUT_MS) - 300 })(k, reference),
+	},
+	{ name: 'file without end', appliesTo: isDownload, at: atDownload({ kind: 'endless' }) },
+	{ name: 'file over Max Recording Size', appliesTo: isDownload, at: atDownload({ kind: 'oversize', bytes: (MAX_RECORDING_MB + 1) * 1024 * 1024 }) },
+	{ name: 'file over Max Recording Size, no length told', appliesTo: isDownload, at: atDownload({ kind: 'oversize', bytes: (MAX_RECORDING_MB + 1) * 1024 * 1024, chunked: true }) },
+	{ name: 'a page in place of the file', appliesTo: isDownload, at: atDownload({ kind: 'wrongType' }) },
 ];

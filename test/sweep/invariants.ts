@@ -105,14 +105,39 @@ export function outputIsTheRecordOrMayHaveError(observed: Extract<Observation, {
 
 // --- Read ----------------------------------------------------------------------------------
 
-/** The correct data (the fault-free run's), or a clear error. */
-export function correctDataOrClearError(observed: Extract<Observation, { kind: 'read' }>, reference: Extract<Observation, { kind: 'read' }>): Verdict {
+/** A call whose file was not kept says so, and why: `recording: {available: false, reason}`. */
+const saysFileNotKept = (item: unknown) => {
+	const recording = (item as { recording?: { available?: unknown; reason?: unknown } } | null)?.recording;
+	return recording?.available === false && typeof recording.reason === 'string' && recording.reason.length > 0 && !INTERNAL.test(recording.reason);
+};
+
+/**
+ * The correct data (the fault-free run's), or a clear error. `fileNotKept`: a download was
+ * faulted; the items may also be the fault-free run's but for calls that say why their file
+ * was not kept (and nothing else of them changed).
+ */
+export function correctDataOrClearError(
+	observed: Extract<Observation, { kind: 'read' }>,
+	reference: Extract<Observation, { kind: 'read' }>,
+	{ fileNotKept = false } = {},
+): Verdict {
 	if (observed.error) {
 		const text = errorText(observed.error);
 		if (!observed.error.message || INTERNAL.test(text)) return `an internal error instead of a clear one: "${short(text, 300)}"`;
 		return undefined;
 	}
 	if (isDeepStrictEqual(observed.output, reference.output)) return undefined;
+	if (fileNotKept && Array.isArray(observed.output) && Array.isArray(reference.output) && observed.output.length === reference.output.length) {
+		const expected = reference.output as unknown[];
+		const differing = (observed.output as unknown[]).filter((item, index) => !isDeepStrictEqual(item, expected[index]));
+		const onlyTheirFile = (observed.output as unknown[]).every((item, index) => {
+			if (isDeepStrictEqual(item, expected[index])) return true;
+			const { recording: _seen, ...rest } = item as Record<string, unknown>;
+			const { recording: _expected, ...expectedRest } = expected[index] as Record<string, unknown>;
+			return saysFileNotKept(item) && isDeepStrictEqual(rest, expectedRest);
+		});
+		if (onlyTheirFile && differing.length <= 1) return undefined;
+	}
 	const size = (value: unknown) => (Array.isArray(value) ? value.length : Array.isArray((value as { results?: unknown[] })?.results) ? (value as { results: unknown[] }).results.length : '?');
 	return `no error, but the data differs from the fault-free run: ${size(observed.output)} items instead of ${size(reference.output)}; got ${short(observed.output, 120)}`;
 }

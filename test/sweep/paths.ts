@@ -11,7 +11,7 @@ import type { FakePlatform } from '../../tools/fake-platform';
 import { accountOf, jsonOf, listSearch, loadOptions, runNode, testCredentials, TriggerRun, type Account } from '../../tools/engine-harness/harness';
 import { accountOf as transportAccountOf } from '../../nodes/CustomerCare/transport/request/account';
 import { resetThrottles } from '../../nodes/CustomerCare/transport/rate/throttle';
-import { TIMEOUT_MS } from './faults';
+import { MAX_RECORDING_MB, TIMEOUT_MS } from './faults';
 import type { ErrorSeen, Observation, PollSeen } from './invariants';
 
 export interface CaseContext {
@@ -293,6 +293,11 @@ const GET_MANY: Array<[string, INodeParameters, number?, number?]> = [
 	['Lead → Get Many (45 days)', { resource: 'lead', operation: 'getAll', returnAll: true, filters: { created_since: iso(SINCE), created_to: iso(TO) } }],
 	['Deal → Get Many (45 days)', { resource: 'deal', operation: 'getAll', returnAll: true, filters: { created_since: iso(SINCE), created_to: iso(TO) } }],
 	['Call → Get Many (45 days)', { resource: 'call', operation: 'getAll', since: iso(SINCE), to: iso(TO), returnAll: true }],
+	// Two days of calls, each answered one's recording downloaded: the file faults' path.
+	[
+		'Call → Get Many with Download Recording (2 days)',
+		{ resource: 'call', operation: 'getAll', since: iso(TO - 2 * DAY), to: iso(TO), returnAll: true, options: { downloadRecording: true, maxRecordingSizeMb: MAX_RECORDING_MB } },
+	],
 	['Contact → Get Many (45 days)', { resource: 'contact', operation: 'getAll', returnAll: true, filters: { updated_since: iso(SINCE), updated_to: iso(TO) } }],
 	// Ten requests at once: a lock-out or a 429 answering one while the others are in flight or waiting for a slot.
 	['Agent → Get Many (ten items)', { resource: 'agent', operation: 'getAll', returnAll: true }, 10, 200],

@@ -6,7 +6,7 @@
  */
 import { FakePlatform, mulberry32, type Fault, type RecordedRequest } from '../../tools/fake-platform';
 import { clientEventsOf, clientSeq, type ClientEvent } from './clientLog';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, FAULTS, TIMEOUT_MS, type SweepFault } from './faults';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, FAULTS, isDownload, TIMEOUT_MS, type SweepFault } from './faults';
 import {
 	atMost20Consecutive429s,
 	correctDataOrClearError,
@@ -72,8 +72,8 @@ async function runCase(path: SweepPath, faults: Fault[], hang?: { k: number; tim
 	}
 }
 
-/** The invariants of a run, by name. */
-function check(result: CaseResult, reference: CaseResult): Array<[string, Verdict]> {
+/** The invariants of a run, by name. `fileFault`: the fault hit a download (its call may say why it has no file). */
+function check(result: CaseResult, reference: CaseResult, fileFault = false): Array<[string, Verdict]> {
 	const observed = result.observation;
 	const verdicts: Array<[string, Verdict]> = [];
 	const recoveredAt = observed.kind === 'trigger' ? observed.recoveredAt : undefined;
@@ -86,7 +86,11 @@ function check(result: CaseResult, reference: CaseResult): Array<[string, Verdic
 		verdicts.push(['write: at most one record, one when it succeeded', writtenAtMostOnce(observed)]);
 		verdicts.push(['write: the record, or an error saying it may have been written', outputIsTheRecordOrMayHaveError(observed)]);
 	} else if (observed.kind === 'read' && reference.observation.kind === 'read') {
-		verdicts.push(['read: the correct data or a clear error', correctDataOrClearError(observed, reference.observation)]);
+		verdicts.push(
+			fileFault
+				? ['read: the correct data, a clear error, or the call saying why its file was not kept', correctDataOrClearError(observed, reference.observation, { fileNotKept: true })]
+				: ['read: the correct data or a clear error', correctDataOrClearError(observed, reference.observation)],
+		);
 		verdicts.push(['read: within the time bound', withinTimeBound(result.waitedMs, reference.waitedMs + REQUEST_LIMIT_MS)]);
 	} else if (observed.kind === 'credential') {
 		verdicts.push(['credential test: OK only on a good answer', credentialOkOnlyOnAGoodAnswer(observed, result.log)]);
@@ -153,14 +157,19 @@ function sampledPosition(n: number, turn: number, random: () => number): number 
  */
 function sampledPairs(paths: SweepPath[]): Array<{ pathIndex: number; faultIndex: number }> {
 	const pairs: Array<{ pathIndex: number; faultIndex: number }> = [];
+	const everywhere = FAULTS.flatMap((fault, faultIndex) => (fault.appliesTo ? [] : [faultIndex]));
 	const groups = [...new Set(paths.map((path) => path.group))];
 	groups.forEach((group, groupIndex) => {
 		const members = paths.flatMap((path, pathIndex) => (path.group === group ? [pathIndex] : []));
-		const count = Math.max(members.length, FAULTS.length);
-		for (let i = 0; i < count; i++) pairs.push({ pathIndex: members[i % members.length], faultIndex: (i + groupIndex) % FAULTS.length });
+		const count = Math.max(members.length, everywhere.length);
+		for (let i = 0; i < count; i++) pairs.push({ pathIndex: members[i % members.length], faultIndex: everywhere[(i + groupIndex) % everywhere.length] });
 	});
 	return pairs;
 }
+
+/** The positions of a path a fault can be injected at (every one, unless it names which). */
+const positionsFor = (fault: SweepFault, reference: CaseResult): number[] =>
+	Array.from({ length: reference.positions }, (_, k) => k).filter((k) => !fault.appliesTo || fault.appliesTo(reference.log[k]));
 
 async function pool<T>(tasks: Array<() => Promise<T>>, concurrency: number): Promise<T[]> {
 	const results: T[] = new Array(tasks.length);
@@ -230,21 +239,29 @@ async function sweepRecorded(options: SweepOptions, started: number): Promise<Sw
 				report(path, fault.name, k, request, [['the case ran', `the sweep itself failed: ${String((error as Error)?.stack ?? error)}`]]);
 				return;
 			}
-			report(path, fault.name, k, request, check(result, reference));
+			report(path, fault.name, k, request, check(result, reference, reference.log[k] !== undefined && isDownload(reference.log[k])));
 		} });
 	};
 	const positions = references.reduce((sum, reference) => sum + reference.positions, 0);
-	const fullCases = positions * FAULTS.length;
+	const fullCases = FAULTS.reduce((sum, fault) => sum + references.reduce((count, reference) => count + positionsFor(fault, reference).length, 0), 0);
 	if (options.full) {
 		paths.forEach((path, pathIndex) => {
 			const reference = references[pathIndex];
-			for (const fault of FAULTS) for (let k = 0; k < reference.positions; k++) addCase(path, reference, fault, k);
+			for (const fault of FAULTS) for (const k of positionsFor(fault, reference)) addCase(path, reference, fault, k);
 		});
 	} else {
-		sampledPairs(paths).forEach(({ pathIndex, faultIndex }, turn) => {
+		let turn = 0;
+		sampledPairs(paths).forEach(({ pathIndex, faultIndex }) => {
 			const reference = references[pathIndex];
-			addCase(paths[pathIndex], reference, FAULTS[faultIndex], sampledPosition(reference.positions, turn, random));
+			addCase(paths[pathIndex], reference, FAULTS[faultIndex], sampledPosition(reference.positions, turn++, random));
 		});
+		// A fault of some requests only (a file's): on every path that makes such a request, at one of them.
+		for (const fault of FAULTS.filter((candidate) => candidate.appliesTo)) {
+			paths.forEach((path, pathIndex) => {
+				const where = positionsFor(fault, references[pathIndex]);
+				if (where.length) addCase(path, references[pathIndex], fault, where[sampledPosition(where.length, turn++, random)]);
+			});
+		}
 	}
 	// The longest cases (a trigger's 30 s hang) first, so that they overlap the rest.
 	tasks.sort((a, b) => Number(b.long) - Number(a.long));

@@ -216,6 +216,14 @@ export class FakePlatform {
 	spendQuota(n: number): void {
 		this.core.limiter.spend(n, Date.now());
 	}
+	/**
+	 * The origin the calls list writes in recording links instead of the Base URL (`undefined`:
+	 * the Base URL again), e.g. `http://169.254.169.254` for a recording on a link-local host.
+	 */
+	setRecordingBase(base: string | undefined): void {
+		this.core.recordingBase = base?.replace(/\/+$/, '');
+	}
+
 	/** Switches answer forms (answerForms.ts `formsFrom`); `{ all: false }` restores the documented ones. */
 	setAnswerForms(forms: Record<string, unknown>): AnswerForms {
 		this.core.answerForms = formsFrom(forms, this.core.answerForms);

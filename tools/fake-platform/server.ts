@@ -67,6 +67,10 @@ export interface RecordedRequest {
 	answeredAt: number;
 	/** For a 'lostAnswer' fault: the answer the platform produced (the work was done) and the client never got. */
 	lost?: { status: number; body: unknown };
+	/** The host the request was sent to (its Host header; a proxy's client names it in the request line too). */
+	host?: string;
+	/** For 'drip', 'endless' and 'oversize' faults: the body's bytes written before it ended or the client left. */
+	sent?: number;
 }
 
 export type FaultKind =
@@ -79,7 +83,12 @@ export type FaultKind =
 	| 'lostAnswer'
 	| 'missingRoot'
 	| 'lockout'
-	| 'burst429';
+	| 'burst429'
+	| 'drip'
+	| 'endless'
+	| 'oversize'
+	| 'wrongType'
+	| 'redirect';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -106,6 +115,14 @@ export interface Fault {
 	 * carried out: a dropped connection (default), a gateway's 502 page, or a cut 200.
 	 */
 	lostAs?: 'drop' | 'gateway' | 'malformed';
+	/** For 'oversize': the body's size in bytes (the answer, then spaces), default 2 MiB. */
+	bytes?: number;
+	/** For 'oversize': send no Content-Length (the client learns the size only by reading). */
+	chunked?: boolean;
+	/** For 'wrongType' (default `text/html; charset=utf-8`), 'drip', 'endless', 'oversize': the Content-Type sent instead of the route's. */
+	contentType?: string;
+	/** For 'redirect': the `Location` sent (status `status`, default 302); `{path}` is replaced by the request's path and query. */
+	location?: string;
 }
 
 /** The page nginx answers with when its upstream fails, e.g. 502 Bad Gateway. */
@@ -377,8 +394,15 @@ export class PlatformServer {
 		this.timers.clear();
 	}
 
+	/**
+	 * The origin the calls list writes in recording links (`path`, `path_download`) instead of its
+	 * own Base URL: a recording host elsewhere, e.g. on a private address. The fake serves its
+	 * recordings whatever host the request names (as a proxy's target, say).
+	 */
+	recordingBase: string | undefined;
+
 	private context(): HandlerContext {
-		return { store: this.store, offset: this.offset, baseUrl: this.urls.baseUrl, forms: this.answerForms, strict: this.strict, platform: this.platform };
+		return { store: this.store, offset: this.offset, baseUrl: this.recordingBase ?? this.urls.baseUrl, forms: this.answerForms, strict: this.strict, platform: this.platform };
 	}
 
 	// --- pipeline ----------------------------------------------------------------------------
@@ -420,6 +444,7 @@ export class PlatformServer {
 			status: 0,
 			response: undefined,
 			answeredAt: 0,
+			host: /^https?:\/\//i.test(req.url ?? '') ? new URL(req.url ?? '').host : headers.host,
 		};
 		this.log.push(rec);
 
@@ -529,6 +554,21 @@ export class PlatformServer {
 					return;
 				case 'malformed':
 					this.sendAnswer(res, { status: 200, body: MALFORMED_BODY, raw: MALFORMED_BODY, headers: this.faultRateHeaders(path, 200) }, rec);
+					return;
+				case 'wrongType': {
+					const applied = this.answer(method, path, query, raw, req.headers.authorization);
+					this.sendAnswer(res, { ...applied, contentType: terminal.contentType ?? 'text/html; charset=utf-8' }, rec);
+					return;
+				}
+				case 'redirect': {
+					const location = (terminal.location ?? '/').split('{path}').join((req.url ?? '/').replace(/^https?:\/\/[^/]+/i, ''));
+					this.sendAnswer(res, { status: terminal.status ?? 302, body: `<redirect to ${location}>`, raw: '', headers: { Location: location } }, rec);
+					return;
+				}
+				case 'drip':
+				case 'endless':
+				case 'oversize':
+					this.sendSlowly(res, this.answer(method, path, query, raw, req.headers.authorization), rec, terminal);
 					return;
 			}
 		}
@@ -641,6 +681,68 @@ export class PlatformServer {
 		return { status: 200, body: `<audio/mpeg ${bytes.length} bytes>`, raw: bytes, contentType: 'audio/mpeg' };
 	}
 
+	/**
+	 * The route's answer, its body as a body-shaping fault sends it: `drip` one byte every `ms`
+	 * (default 1000, Content-Length the whole), `endless` the body again and again with no
+	 * Content-Length, as fast as the client reads, until it leaves; `oversize` the body then
+	 * spaces up to `bytes` (valid JSON still). Written as the client reads (backpressure), so
+	 * `rec.sent` is what the client took in, give or take the socket's buffers.
+	 */
+	private sendSlowly(res: ServerResponse, answer: Answer, rec: RecordedRequest, fault: Fault): void {
+		const body = Buffer.from(answer.raw ?? JSON.stringify(answer.body));
+		const total = fault.kind === 'oversize' ? Math.max(fault.bytes ?? 2 * 1024 * 1024, body.length) : fault.kind === 'endless' ? Infinity : body.length;
+		rec.status = answer.status;
+		rec.response = `<${fault.kind}: ${fault.kind === 'endless' ? 'no end' : `${total} bytes`}>`;
+		rec.sent = 0;
+		const lengthKnown = fault.kind === 'drip' || (fault.kind === 'oversize' && !fault.chunked);
+		res.writeHead(answer.status, {
+			'Content-Type': fault.contentType ?? answer.contentType ?? 'application/json; charset=utf-8',
+			...(lengthKnown ? { 'Content-Length': String(total) } : {}),
+			...answer.headers,
+		});
+		const done = () => {
+			if (!rec.answeredAt) rec.answeredAt = Date.now();
+		};
+		res.on('close', done);
+		const filler = Buffer.alloc(64 * 1024, ' ');
+		/** The bytes from offset `at` on, at most `size` of them. */
+		const partAt = (at: number, size: number): Buffer => {
+			if (fault.kind === 'endless') {
+				const from = at % body.length;
+				return body.subarray(from, Math.min(body.length, from + size));
+			}
+			if (at < body.length) return body.subarray(at, Math.min(body.length, at + size));
+			return filler.subarray(0, Math.min(filler.length, size, total - at));
+		};
+		if (fault.kind === 'drip') {
+			const next = () => {
+				if (this.closed || res.destroyed || rec.sent! >= total) {
+					if (!res.destroyed) res.end();
+					return done();
+				}
+				res.write(partAt(rec.sent!, 1));
+				rec.sent!++;
+				const t = setTimeout(() => {
+					this.timers.delete(t);
+					next();
+				}, fault.ms ?? 1000);
+				this.timers.add(t);
+			};
+			next();
+			return;
+		}
+		const pump = () => {
+			while (!this.closed && !res.destroyed && rec.sent! < total) {
+				const part = partAt(rec.sent!, 64 * 1024);
+				rec.sent! += part.length;
+				if (!res.write(part)) return void res.once('drain', pump);
+			}
+			if (!res.destroyed) res.end();
+			done();
+		};
+		pump();
+	}
+
 	private sendAnswer(res: ServerResponse, answer: Answer, rec: RecordedRequest | undefined): void {
 		const text = answer.raw ?? (answer.pretty ? JSON.stringify(answer.body, null, 2) : JSON.stringify(answer.body));
 		if (rec) {
@@ -694,6 +796,11 @@ export class PlatformServer {
 				return okBody();
 			}
 			if (route === 'DELETE /__control/faults') return (this.clearFaults(), okBody());
+			if (route === 'POST /__control/recordings') {
+				if (body.base !== null && body.base !== undefined && typeof body.base !== 'string') return error(400, 'invalid value: base');
+				this.recordingBase = typeof body.base === 'string' ? body.base.replace(/\/+$/, '') : undefined;
+				return okBody({ base: this.recordingBase ?? null });
+			}
 			if (route === 'POST /__control/rate-limit') {
 				const problem = rateLimitProblem(body);
 				if (problem) return error(400, problem);

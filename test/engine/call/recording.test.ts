@@ -376,16 +376,24 @@ describe('a recording on another host', () => {
 		expect(seen.map((request) => request.path).sort()).toEqual([`/files/${fine.call_id}.mp3`, `/stall/${stalled.call_id}.mp3`]);
 	});
 
-	test('a file that keeps coming is not cut by the Timeout, however long it takes in all', async () => {
+	test('a file that keeps coming is kept when it arrives in full within the Timeout, and cut when it does not', async () => {
 		const call = answeredCall(10 * MINUTE);
 		linkTo = (id) => `${foreignUrl}/slow/${id}.mp3`;
-		const run = await runNode({
-			parameters: getCalls({}, { requestOptions: { timeout: 2000 } }),
+		// Eight parts 300 ms apart: about 2.1 s in all, never a gap of 1 s.
+		const within = await runNode({
+			parameters: getCalls({}, { requestOptions: { timeout: 6000 } }),
 			account: accountOf(platform, { baseUrl: frontUrl() }),
 			input: [{ callId: call.call_id }],
 		});
-		expect(run.error).toBeUndefined();
-		expect(bytesOf(run.items[0]).equals(Buffer.concat(Array(8).fill(FOREIGN_BYTES)))).toBe(true);
+		expect(within.error).toBeUndefined();
+		expect(bytesOf(within.items[0]).equals(Buffer.concat(Array(8).fill(FOREIGN_BYTES)))).toBe(true);
+
+		const past = await runNode({
+			parameters: getCalls({}, { requestOptions: { timeout: 1000 } }),
+			account: accountOf(platform, { baseUrl: frontUrl() }),
+			input: [{ callId: call.call_id }],
+		});
+		expect(past.error?.message).toMatch(new RegExp(`call ${call.call_id}.*did not arrive in full within 1000 ms`));
 	});
 
 	test('a redirect from it is followed hop by hop: the token only where the credential allows', async () => {
@@ -482,5 +490,198 @@ describe('Call Ended with Download Recording within the poll\'s time', () => {
 		// The cursor moved: the next poll emits none of them again.
 		await run.poll();
 		expect(run.lastItems.filter((item) => calls.some((call) => call.call_id === item.json.call_id))).toEqual([]);
+	});
+});
+
+describe('a recording within its bounds: the Timeout for the whole file, Max Recording Size, an audio type', () => {
+	const MB = 1024 * 1024;
+	const fileRequestOf = (call: CallRec) => platform.requests({ path: `/recordings/${call.call_id}.mp3` });
+	/** The host sees the node leave a moment after the node left. */
+	const leftBy = async (call: CallRec) => {
+		for (let waited = 0; waited < 5000 && !fileRequestOf(call)[0]?.answeredAt; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+		return fileRequestOf(call)[0];
+	};
+
+	test('a host that drips one byte just inside the Timeout is cut when the Timeout is up in all: that call fails, the others keep their files', async () => {
+		const [dripping, fine] = [answeredCall(10 * MINUTE), answeredCall(11 * MINUTE)];
+		// A byte every 600 ms: never a gap of the Timeout (800 ms), the whole file ~30 s.
+		platform.inject({ kind: 'drip', ms: 600, path: `/recordings/${dripping.call_id}.mp3` });
+		const run = await runNode({
+			parameters: getCalls({}, { requestOptions: { timeout: 800 } }),
+			account: accountOf(platform),
+			input: [{ callId: dripping.call_id }, { callId: fine.call_id }],
+			continueOnFail: true,
+		});
+		expect(run.error).toBeUndefined();
+		expect(String(run.items[0].json.error)).toMatch(new RegExp(`call ${dripping.call_id}.*did not arrive in full within 800 ms.*Timeout.*not kept`));
+		expect(run.items[0].binary).toBeUndefined();
+		expect(bytesOf(run.items[1]).equals(fakeRecording(fine))).toBe(true);
+		// The node left: the host wrote a few bytes of the file, not all of them.
+		const request = await leftBy(dripping);
+		expect(request.answeredAt).toBeGreaterThan(0);
+		expect(request.sent).toBeLessThan(fakeRecording(dripping).length);
+	});
+
+	test('a host that sends without end is cut at Max Recording Size, its reading stopped there: the call says why, without a file', async () => {
+		const call = answeredCall(10 * MINUTE);
+		platform.inject({ kind: 'endless', path: `/recordings/${call.call_id}.mp3` });
+		const run = await runNode({
+			parameters: getCalls({ maxRecordingSizeMb: 1 }, { requestOptions: { timeout: 20_000 } }),
+			account: accountOf(platform),
+			input: [{ callId: call.call_id }],
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].binary).toBeUndefined();
+		expect(run.items[0].json.recording).toEqual({
+			available: false,
+			reason: expect.stringMatching(/was not kept: it is larger than 1 MB, the most a file may be; reading stopped there$/),
+		});
+		// What the host could write is the bound and what the sockets hold between them, not more.
+		const request = await leftBy(call);
+		expect(request.answeredAt).toBeGreaterThan(0);
+		expect(request.sent).toBeGreaterThan(1 * MB);
+		expect(request.sent).toBeLessThan(1 * MB + 16 * MB);
+	});
+
+	test('a file whose head announces more than Max Recording Size is not read at all', async () => {
+		const call = answeredCall(10 * MINUTE);
+		platform.inject({ kind: 'oversize', bytes: 64 * MB, path: `/recordings/${call.call_id}.mp3` });
+		const run = await runNode({ parameters: getCalls({ maxRecordingSizeMb: 2 }), account: accountOf(platform), input: [{ callId: call.call_id }] });
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].binary).toBeUndefined();
+		expect(run.items[0].json.recording).toEqual({
+			available: false,
+			reason: expect.stringMatching(/is 64 MB, larger than the 2 MB a file may be: it was not kept$/),
+		});
+		expect(fileRequestOf(call)[0].sent).toBeLessThan(64 * MB);
+	});
+
+	test('the type is judged on the head, before a byte is stored: a large page in place of the file is not read', async () => {
+		const call = answeredCall(10 * MINUTE);
+		// No Content-Length: only its type tells, before the body, that it is no recording.
+		platform.inject({ kind: 'oversize', bytes: 64 * MB, chunked: true, contentType: 'text/html; charset=utf-8', path: `/recordings/${call.call_id}.mp3` });
+		const run = await runNode({ parameters: getCalls({ maxRecordingSizeMb: 100 }), account: accountOf(platform), input: [{ callId: call.call_id }] });
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].binary).toBeUndefined();
+		expect(run.items[0].json.recording).toEqual({
+			available: false,
+			reason: 'The recording link answered text/html, not an audio file: it was not kept',
+		});
+		expect(fileRequestOf(call)[0].sent).toBeLessThan(32 * MB);
+	});
+
+	test('Call Ended: a recording past Max Recording Size is told on its call, which is emitted all the same', async () => {
+		const earlier = answeredCall(30 * MINUTE);
+		platform.inject({ kind: 'endless', path: `/recordings/${earlier.call_id}.mp3` });
+		const run = new TriggerRun(
+			{ event: 'callEnded', options: { downloadRecording: true, maxRecordingSizeMb: 1, simplify: false, startFrom: iso(Date.now() - 40 * MINUTE) } },
+			accountOf(platform),
+		);
+		expect(await run.poll()).not.toBeNull();
+		const item = run.lastItems.find((emitted) => emitted.json.call_id === earlier.call_id)!;
+		expect(item.binary).toBeUndefined();
+		expect(item.json.recording).toEqual({ available: false, reason: expect.stringMatching(/larger than 1 MB/) });
+		expect(fileRequestOf(earlier)[0].sent).toBeLessThan(1 * MB + 16 * MB);
+	});
+});
+
+describe('where a recording may come from', () => {
+	afterEach(() => platform.setRecordingBase(undefined));
+	const portOf = () => new URL(platform.baseUrl).port;
+
+	/**
+	 * A platform on a public name: the credential's Base URL is `http://platform.example`, reached
+	 * through Request Options → Proxy, which the fake platform plays as well (it answers a request
+	 * for any host by its path, and logs the host named).
+	 */
+	const publicPlatform = () => ({
+		account: accountOf(platform, { baseUrl: 'http://platform.example' }),
+		requestOptions: { proxy: platform.baseUrl },
+	});
+
+	test.each([
+		['loopback, as the platform itself listens', () => `http://127.0.0.1:${portOf()}`],
+		['link-local (cloud metadata)', () => 'http://169.254.169.254'],
+		['private, IPv4-mapped IPv6', () => 'http://[::ffff:10.0.0.5]'],
+		['loopback, a decimal IPv4 literal', () => `http://2130706433:${portOf()}`],
+		['loopback, by name', () => 'http://files.localhost'],
+	])('a recording on a %s address beside a public Base URL is not fetched: the call says why', async (_, base) => {
+		const call = answeredCall(10 * MINUTE);
+		platform.setRecordingBase(base());
+		const { account, requestOptions } = publicPlatform();
+		const run = await runNode({ parameters: getCalls({}, { requestOptions }), account, input: [{ callId: call.call_id }] });
+		expect(run.error).toBeUndefined();
+		// The list was read through the proxy, with the token, for the public name.
+		expect(platform.requests({ path: '/api/v1/calls' }).map((request) => [request.host, request.headers.authorization])).toEqual([['platform.example', `Bearer ${platform.token}`]]);
+		expect(run.items[0].binary).toBeUndefined();
+		expect(run.items[0].json.recording).toEqual({
+			available: false,
+			reason: expect.stringMatching(/^Not fetched: The link points to a loopback, private or link-local address \(.+\), and the credential's Base URL is not on one$/),
+		});
+		expect(recordingRequests()).toEqual([]);
+	});
+
+	test('a recording on a public host beside a public Base URL is fetched (without the token: another host)', async () => {
+		const call = answeredCall(10 * MINUTE);
+		platform.setRecordingBase('http://files.example');
+		const { account, requestOptions } = publicPlatform();
+		const run = await runNode({ parameters: getCalls({}, { requestOptions }), account, input: [{ callId: call.call_id }] });
+		expect(run.error).toBeUndefined();
+		expect(bytesOf(run.items[0]).equals(fakeRecording(call))).toBe(true);
+		const [file] = recordingRequests();
+		expect(file.host).toBe('files.example');
+		expect(file.headers.authorization).toBeUndefined();
+	});
+
+	test('a public host that redirects to a private address: that hop is not fetched, the call says why', async () => {
+		const call = answeredCall(10 * MINUTE);
+		platform.setRecordingBase('http://files.example');
+		platform.inject({ kind: 'redirect', location: 'http://192.168.1.20{path}', path: '/recordings/' });
+		const { account, requestOptions } = publicPlatform();
+		const run = await runNode({ parameters: getCalls({}, { requestOptions }), account, input: [{ callId: call.call_id }] });
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json.recording).toEqual({
+			available: false,
+			reason: expect.stringMatching(/^Not fetched: The link's host \(hop 1\) redirected to a loopback, private or link-local address \(192\.168\.1\.20\)/),
+		});
+		expect(recordingRequests().map((request) => request.host)).toEqual(['files.example']);
+	});
+
+	test.each([
+		['localhost', () => `http://localhost:${portOf()}`],
+		['a decimal IPv4 literal', () => `http://2130706433:${portOf()}`],
+		['an IPv4-mapped IPv6 literal', () => `http://[::ffff:127.0.0.1]:${portOf()}`],
+	])('beside a loopback Base URL (a test set-up, on premises), a recording on %s is fetched', async (_, base) => {
+		const call = answeredCall(10 * MINUTE);
+		platform.setRecordingBase(base());
+		const run = await runNode({ parameters: getCalls(), account: accountOf(platform), input: [{ callId: call.call_id }] });
+		expect(run.error).toBeUndefined();
+		expect(bytesOf(run.items[0]).equals(fakeRecording(call))).toBe(true);
+		expect(recordingRequests()).toHaveLength(1);
+	});
+
+	test("a host that is not the platform's and redirects back to the platform's host: no token goes there", async () => {
+		const call = answeredCall(10 * MINUTE);
+		// The backup port is another host: the credential names no Backup Base URL.
+		platform.setRecordingBase(platform.backupUrl);
+		platform.inject({ kind: 'redirect', target: 'backup', location: `${platform.baseUrl}{path}`, path: '/recordings/' });
+		const run = await runNode({ parameters: getCalls(), account: accountOf(platform), input: [{ callId: call.call_id }] });
+		expect(run.error).toBeUndefined();
+		expect(bytesOf(run.items[0]).equals(fakeRecording(call))).toBe(true);
+		const hops = recordingRequests().map((request) => [request.server, request.headers.authorization]);
+		expect(hops).toEqual([
+			['backup', undefined],
+			['primary', undefined],
+		]);
+	});
+
+	test('an unusable Location header on a download is a clear error that names it', async () => {
+		const call = answeredCall(10 * MINUTE);
+		platform.inject({ kind: 'redirect', location: 'http://[not-an-address', path: '/recordings/' });
+		const run = await runNode({ parameters: getCalls(), account: accountOf(platform), input: [{ callId: call.call_id }], continueOnFail: true });
+		expect(run.error).toBeUndefined();
+		expect(String(run.items[0].json.error)).toMatch(
+			new RegExp(`call ${call.call_id}.*redirect \\(HTTP 302\\) whose Location header is not a valid address: "http://\\[not-an-address"`),
+		);
 	});
 });

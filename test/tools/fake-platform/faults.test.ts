@@ -181,3 +181,96 @@ describe('fault injection', () => {
 		expect((await api.get('/api/v1/groups')).status).toBe(200);
 	});
 });
+
+describe('body faults, redirects and recording links elsewhere', () => {
+	let platform: FakePlatform;
+	beforeAll(async () => {
+		platform = await startPlatform();
+	});
+	afterEach(() => {
+		platform.clearFaults();
+		platform.clearLog();
+		platform.setRecordingBase(undefined);
+	});
+	afterAll(() => platform.close());
+
+	/** A GET of `path`, its head and the body bytes read until `stopAfter` of them (then the client leaves). */
+	async function read(path: string, stopAfter = Infinity): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
+		const { request } = await import('node:http');
+		return await new Promise((resolve, reject) => {
+			const req = request(`${platform.baseUrl}${path}`, (res) => {
+				let bytes = 0;
+				res.on('data', (chunk: Buffer) => {
+					bytes += chunk.length;
+					if (bytes >= stopAfter) {
+						req.destroy();
+						resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
+					}
+				});
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+			});
+			req.on('error', reject);
+			req.end();
+		});
+	}
+	const waitFor = async (done: () => boolean) => {
+		for (let waited = 0; waited < 5000 && !done(); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+	};
+
+	it('drip sends the whole answer, one byte every ms, with its Content-Length', async () => {
+		platform.inject({ kind: 'drip', ms: 5, path: '/status/api/v1/heartbeat' });
+		const answer = await read('/status/api/v1/heartbeat');
+		const [logged] = platform.requests({ path: '/status/api/v1/heartbeat' });
+		expect(answer.bytes).toBe(Number(answer.headers['content-length']));
+		expect(logged.sent).toBe(answer.bytes);
+	});
+
+	it('endless sends without a Content-Length until the client leaves; sent is what the client could take in', async () => {
+		platform.inject({ kind: 'endless', path: '/status/api/v1/heartbeat' });
+		const answer = await read('/status/api/v1/heartbeat', 4 * 1024 * 1024);
+		expect(answer.headers['content-length']).toBeUndefined();
+		const [logged] = platform.requests({ path: '/status/api/v1/heartbeat' });
+		await waitFor(() => logged.answeredAt > 0);
+		expect(logged.answeredAt).toBeGreaterThan(0);
+		expect(logged.sent).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+		expect(logged.sent).toBeLessThan(4 * 1024 * 1024 + 32 * 1024 * 1024);
+	});
+
+	it('oversize pads the answer to bytes, with or without its length told; wrongType and contentType change the type', async () => {
+		platform.inject({ kind: 'oversize', bytes: 300_000, path: '/status/api/v1/heartbeat', times: 1 });
+		const told = await read('/status/api/v1/heartbeat');
+		expect([told.bytes, Number(told.headers['content-length'])]).toEqual([300_000, 300_000]);
+		platform.inject({ kind: 'oversize', bytes: 300_000, chunked: true, contentType: 'text/html', path: '/status/api/v1/heartbeat', times: 1 });
+		const untold = await read('/status/api/v1/heartbeat');
+		expect([untold.bytes, untold.headers['content-length'], untold.headers['content-type']]).toEqual([300_000, undefined, 'text/html']);
+		platform.inject({ kind: 'wrongType', path: '/status/api/v1/heartbeat', times: 1 });
+		expect((await read('/status/api/v1/heartbeat')).headers['content-type']).toBe('text/html; charset=utf-8');
+	});
+
+	it('redirect answers 302 with the Location given, {path} replaced by the request path and query', async () => {
+		platform.inject({ kind: 'redirect', location: 'http://elsewhere.example{path}', path: '/recordings/' });
+		const answer = await read('/recordings/x.mp3?download=1');
+		expect([answer.status, answer.headers.location]).toEqual([302, 'http://elsewhere.example/recordings/x.mp3?download=1']);
+	});
+
+	it('recording links on another origin, and the host each request named (a proxy request names its target)', async () => {
+		platform.setRecordingBase('http://169.254.169.254/');
+		const call = platform.store.createCall({ call_status: 'meetAgent', talk_time: 60 }, platform.store.nowMs() - 3_600_000);
+		const listed = await client(platform).get('/api/v1/calls', { call_id: call.call_id, start_time_since: '2020-01-01 00:00:00' });
+		const [row] = listed.body.calls as Array<Record<string, unknown>>;
+		expect(row.path_download).toBe(`http://169.254.169.254/recordings/${call.call_id}.mp3?download=1`);
+
+		const { request } = await import('node:http');
+		const port = Number(new URL(platform.baseUrl).port);
+		await new Promise<void>((resolve, reject) => {
+			const req = request({ host: '127.0.0.1', port, path: `http://169.254.169.254/recordings/${call.call_id}.mp3`, headers: { host: '169.254.169.254' } }, (res) => {
+				res.resume();
+				res.on('end', () => resolve());
+			});
+			req.on('error', reject);
+			req.end();
+		});
+		const [file] = platform.requests({ path: `/recordings/${call.call_id}.mp3` });
+		expect([file.host, file.status]).toEqual(['169.254.169.254', 200]);
+	});
+});

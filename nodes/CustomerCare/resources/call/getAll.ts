@@ -136,6 +136,7 @@ export const getAllCallsFields: INodeProperties[] = [
 	]),
 	collection('options', show, [
 		recordingOptions[0],
+		recordingOptions[1],
 		{
 			displayName: 'Order',
 			name: 'order_type',
@@ -165,7 +166,7 @@ export const getAllCallsFields: INodeProperties[] = [
 			description: 'Field the calls are sorted by; the API default is start time',
 			routing: { send: { type: 'query', property: 'order_by' } },
 		},
-		recordingOptions[1],
+		recordingOptions[2],
 	]),
 	simplifyProperty('call', ['getAll']),
 ];

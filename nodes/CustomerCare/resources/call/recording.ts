@@ -22,6 +22,13 @@ export const RECORDING_DELAY_MS = 5 * 60_000;
 
 export const DEFAULT_RECORDING_FIELD = 'data';
 
+/**
+ * The largest recording kept by default, in MB: about 50 minutes of MP3 at 128 kbit/s, hours
+ * at the bit rates of telephone recordings. A file is held whole in memory in n8n's default
+ * binary mode: the bound keeps one answer from filling the process.
+ */
+export const DEFAULT_MAX_RECORDING_MB = 50;
+
 /** The two options, in an Options collection: Download Recording, and the binary field it fills. */
 export const recordingOptions: INodeProperties[] = [
 	{
@@ -31,6 +38,15 @@ export const recordingOptions: INodeProperties[] = [
 		default: false,
 		description:
 			"Whether to add each call's recording file as binary data. A missed call has none; a call that ended less than 5 minutes ago has none yet (see the call's recording field).",
+	},
+	{
+		displayName: 'Max Recording Size (MB)',
+		name: 'maxRecordingSizeMb',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_MAX_RECORDING_MB,
+		description:
+			"The largest recording file kept, when Download Recording is on. A larger file is not kept: its reading stops there and the call's recording field says why. The default, 50 MB, holds about 50 minutes of MP3 at 128 kbit/s; a file is held whole in memory in n8n's default binary mode.",
 	},
 	{
 		displayName: 'Put Recording in Field',
@@ -49,6 +65,12 @@ export function recordingFieldOf(ctx: RecordingContext): string | undefined {
 	if (ctx.getNodeParameter('options.downloadRecording', false) !== true) return undefined;
 	const name = ctx.getNodeParameter('options.binaryPropertyName', DEFAULT_RECORDING_FIELD);
 	return typeof name === 'string' && name.trim() ? name.trim() : DEFAULT_RECORDING_FIELD;
+}
+
+/** The largest recording kept, in bytes (Max Recording Size, MB). */
+function maxRecordingBytesOf(ctx: RecordingContext): number {
+	const mb = Number(ctx.getNodeParameter('options.maxRecordingSizeMb', DEFAULT_MAX_RECORDING_MB));
+	return Math.floor((Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_MAX_RECORDING_MB) * 1024 * 1024);
 }
 
 /** The recording's address: the download link, else the streaming one (real missed calls have neither key). */
@@ -72,7 +94,9 @@ const MISSED = 'miss';
  * The call with its recording in `field`, or `recording.available: false` and the reason:
  * a missed call or one without a link has none; a call that ended less than 5 minutes ago (by
  * the platform's clock) has none yet and is not asked for; a 404 of the recording host is the
- * same "not yet". Any other failure throws (transport/request/fileDownload.ts), the token never in it.
+ * same "not yet"; a file the download did not keep (its host local beside a public platform,
+ * its type, past Max Recording Size) says why. Any other failure, a file not in full within the
+ * Timeout included, throws (transport/request/fileDownload.ts), the token never in it.
  */
 export async function withRecording(
 	ctx: RecordingContext,
@@ -98,7 +122,15 @@ export async function withRecording(
 	// Streamed into n8n's binary data store: the file is never held here as a whole.
 	const keep = async (file: IncomingFile): Promise<IBinaryData> =>
 		await ctx.helpers.prepareBinaryData(file.body, file.fileName, file.mimeType);
-	const answer = await downloadFile(ctx, url, { account, itemIndex }, keep).catch((error: Error) => {
+	const rules = {
+		maxBytes: maxRecordingBytesOf(ctx),
+		// `path` is a streaming link: a player or a login page answered there is no recording.
+		refuseType: (mimeType: string | undefined) =>
+			isAudioLike(mimeType)
+				? undefined
+				: `The recording link answered ${mimeType ?? 'an unknown type'}, not an audio file: it was not kept`,
+	};
+	const answer = await downloadFile(ctx, url, { account, itemIndex, rules }, keep).catch((error: Error) => {
 		// n8n keeps only an error item's message: it names the call.
 		error.message = `The recording of call ${String(call.call_id ?? call.id)} could not be downloaded: ${error.message}`;
 		throw error;
@@ -108,12 +140,10 @@ export async function withRecording(
 			? none(`The recording host (${answer.origin}) has no such file (HTTP 404)`)
 			: notYet(`The recording host (${answer.origin}) has no file yet (HTTP 404). `);
 	}
+	if (answer.kind === 'refused') return none(answer.reason);
 	const kept = answer.kept;
-	// `path` is a streaming link: a player or a login page answered there is no recording.
-	if (!isAudioLike(kept.mimeType) || kept.fileSize === '0 B' || kept.fileSize === '0 bytes')
-		return none(
-			`The recording link answered ${kept.mimeType || 'an unknown type'} (${kept.fileSize ?? 'no size'}), not an audio file: it was not kept`,
-		);
+	if (kept.fileSize === '0 B' || kept.fileSize === '0 bytes')
+		return none(`The recording link answered ${kept.mimeType || 'an unknown type'} (${kept.fileSize}), not an audio file: it was not kept`);
 	return {
 		json: { ...call, recording: { available: true, binaryProperty: field } },
 		binary: { [field]: kept },
