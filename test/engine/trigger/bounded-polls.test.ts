@@ -173,13 +173,17 @@ describe('a poll stuck in a recording download', () => {
 	});
 
 	test('overtaken by the next poll, it ends after it: it emits nothing, the cursor stays where the next poll moved it, every call once', async () => {
-		const stuck = answeredCall(10 * MINUTE);
-		platform.inject({ kind: 'latency', ms: 15_000, path: `/recordings/${stuck.call_id}.mp3`, times: 1 });
+		// Each file is given up after its own Timeout (30 s in a trigger, fileBounds.ts): three stuck
+		// files hold the first poll past the quarter of its budget that the next poll waits for it.
+		const stuckCalls = [answeredCall(12 * MINUTE), answeredCall(11 * MINUTE), answeredCall(10 * MINUTE)];
+		for (const call of stuckCalls) platform.inject({ kind: 'latency', ms: 15_000, path: `/recordings/${call.call_id}.mp3`, times: 1 });
+		const stuck = stuckCalls[0];
+		const lastStuck = stuckCalls[2];
 		const run = callTrigger();
 		const emitted: string[] = [];
 		const cursors: number[] = [];
 
-		// The first poll reads the calls and waits for the stuck call's file.
+		// The first poll reads the calls and waits for the first stuck call's file.
 		const first = run.poll();
 		await until(() => fileRequests(stuck).length === 1);
 
@@ -195,8 +199,8 @@ describe('a poll stuck in a recording download', () => {
 			clock.advance(1000);
 			return false;
 		});
-		emitted.push(...calledAt(await second, [stuck, later]));
-		expect(emitted).toEqual([stuck.call_id, later.call_id]);
+		emitted.push(...calledAt(await second, [...stuckCalls, later]));
+		expect(emitted).toEqual([...stuckCalls, later].map((call) => call.call_id));
 		const overtaken = run.lastItems.find((item) => item.json.call_id === stuck.call_id)!;
 		expect(overtaken.json.recording).toEqual({ available: true, binaryProperty: 'data' });
 		cursors.push(Number(run.state.cursor));
@@ -204,16 +208,16 @@ describe('a poll stuck in a recording download', () => {
 		// The first poll's budget runs out: it gives up the file and ends, after the second committed.
 		clock.advance(IN_MEMORY_BUDGET_MS);
 		const firstItems = await first;
-		const fileAnswered = fileRequests(stuck)[0].answeredAt > 0;
-		emitted.push(...calledAt(firstItems, [stuck, later]));
+		const fileAnswered = fileRequests(lastStuck)[0].answeredAt > 0;
+		emitted.push(...calledAt(firstItems, [...stuckCalls, later]));
 		cursors.push(Number(run.state.cursor));
 
 		// The poll after them reads on from the second poll's cursor: neither call again.
 		clock.advance(MINUTE);
-		emitted.push(...calledAt(await run.poll(), [stuck, later]));
+		emitted.push(...calledAt(await run.poll(), [...stuckCalls, later]));
 		cursors.push(Number(run.state.cursor));
 
-		expect(emitted).toEqual([stuck.call_id, later.call_id]);
+		expect(emitted).toEqual([...stuckCalls, later].map((call) => call.call_id));
 		expect(cursors[1]).toBe(cursors[0]);
 		expect(cursors[2]).toBeGreaterThanOrEqual(cursors[1]);
 		expect(firstItems).toBeNull();
