@@ -91,8 +91,13 @@ export interface Fault {
 	times?: number;
 	/** Let this many matching requests pass first. */
 	skip?: number;
-	/** Latency in ms. */
+	/** Latency in ms; for 'lockout', how long the domain stays locked. */
 	ms?: number;
+	/**
+	 * For 'lockout': the minutes its answers name ("retry after N minutes"), whatever the lock's
+	 * real length (`ms`); default 15, as the platform's.
+	 */
+	minutes?: number;
 	/** For 'status'. */
 	status?: number;
 	/** For 'status' and 'nok'. */
@@ -148,6 +153,8 @@ export class RateLimiter {
 	private head = 0;
 	consecutive429 = 0;
 	lockedUntil = 0;
+	/** The minutes the lock-out answers name ("retry after N minutes"); a `lockout` fault may name others. */
+	lockoutMinutes = 15;
 
 	constructor(config: RateLimitOptions = {}) {
 		this.config = { ...DEFAULT_RATE_LIMIT, ...checked(config) };
@@ -175,6 +182,7 @@ export class RateLimiter {
 		this.head = 0;
 		this.consecutive429 = 0;
 		this.lockedUntil = 0;
+		this.lockoutMinutes = 15;
 	}
 
 	check(now: number): 'ok' | 'limited' | 'locked' {
@@ -197,9 +205,15 @@ export class RateLimiter {
 	}
 
 	/** Enters the lock-out now, for `ms` (as after too many consecutive 429s). */
-	lockFor(ms: number, now: number): void {
+	lockFor(ms: number, now: number, minutes = 15): void {
 		this.lockedUntil = now + ms;
 		this.consecutive429 = 0;
+		this.lockoutMinutes = minutes;
+	}
+
+	/** The lock-out answer's message, with the minutes it names. */
+	lockoutMessage(): string {
+		return MESSAGES.lockout.replace(/\d+ minutes/, `${this.lockoutMinutes} minutes`);
 	}
 
 	/** How many accepted requests lie in the window of `ms` before `now` (stamps after now - ms). */
@@ -272,8 +286,7 @@ export class RateLimiter {
 		}
 		this.consecutive429++;
 		if (this.consecutive429 > this.config.lockoutAfter) {
-			this.lockedUntil = now + this.config.lockoutMs;
-			this.consecutive429 = 0;
+			this.lockFor(this.config.lockoutMs, now);
 		}
 	}
 }
@@ -490,7 +503,7 @@ export class PlatformServer {
 				case 'lockout':
 					// The domain is locked out from now on, as after too many 429s; the request
 					// (and every later one) gets the platform's lock-out answer.
-					this.limiter.lockFor(terminal.ms ?? this.limiter.config.lockoutMs, Date.now());
+					this.limiter.lockFor(terminal.ms ?? this.limiter.config.lockoutMs, Date.now(), terminal.minutes);
 					break;
 				case 'burst429':
 					// The platform's own 429 (the account's quota spent elsewhere): it counts in the streak.
@@ -550,7 +563,7 @@ export class PlatformServer {
 		const verdict = this.limiter.check(now);
 		const answer =
 			verdict === 'locked'
-				? error(404, MESSAGES.lockout)
+				? error(404, this.limiter.lockoutMessage())
 				: verdict === 'limited'
 					? error(429, MESSAGES.tooManyAttempts)
 					: this.domainApi(method, path, query, raw, authorization, segments);
