@@ -79,7 +79,8 @@ export type FaultKind =
 	| 'lostAnswer'
 	| 'missingRoot'
 	| 'lockout'
-	| 'burst429';
+	| 'burst429'
+	| 'echoToken';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -500,6 +501,12 @@ export class PlatformServer {
 					this.sendAnswer(res, applied.status === 200 ? withoutRoot(applied) : applied, rec);
 					return;
 				}
+				case 'echoToken': {
+					// Carried out normally; the answer comes back with the request's token echoed in its records.
+					const applied = this.answer(method, path, query, raw, req.headers.authorization);
+					this.sendAnswer(res, applied.status === 200 ? withTokenEcho(applied, req.headers.authorization) : applied, rec);
+					return;
+				}
 				case 'lockout':
 					// The domain is locked out from now on, as after too many 429s; the request
 					// (and every later one) gets the platform's lock-out answer.
@@ -776,6 +783,40 @@ function withoutRoot(answer: Answer): Answer {
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return answer;
 	const kept = Object.fromEntries(Object.entries(body).filter(([, value]) => value === null || typeof value !== 'object'));
 	return { ...answer, body: kept, raw: undefined };
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header in every form a server, a gateway or a
+ * debug dump could write it back: as sent, URL-encoded, base64 of the token, of the header value
+ * and of a dump of the request's headers.
+ */
+export function tokenEchoOf(authorization: string | undefined): string {
+	const header = authorization ?? '';
+	const token = header.replace(/^Bearer /, '');
+	const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+	return [
+		`Invalid token ${token}`,
+		`token=${encodeURIComponent(token)}`,
+		`basic ${base64(token)}`,
+		`header ${base64(header)}`,
+		`dump ${base64(JSON.stringify({ authorization: header, accept: 'application/json' }))}`,
+	].join('; ');
+}
+
+/**
+ * A 200 JSON answer with the token echoed (tokenEchoOf) under `echo`: on the root, on every
+ * object at the root (`ticket`) and on every object of a list at the root (`tickets`).
+ */
+function withTokenEcho(answer: Answer, authorization: string | undefined): Answer {
+	const body = answer.body;
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return answer;
+	const echo = tokenEchoOf(authorization);
+	const echoed = (value: unknown): unknown =>
+		value && typeof value === 'object' && !Array.isArray(value) ? { ...value, echo } : value;
+	const root = Object.fromEntries(
+		Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? value.map(echoed) : echoed(value)]),
+	);
+	return { ...answer, body: { ...root, echo }, raw: undefined };
 }
 
 function matchPath(pattern: string | RegExp, path: string): boolean {
