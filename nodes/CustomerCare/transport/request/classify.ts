@@ -176,14 +176,23 @@ export function classifyAnswer(
 	return { kind: 'ok', status, body: json, host };
 }
 
-/** Where a redirect pointed, without its path or query (they may carry anything). */
-function originOf(location: string | undefined): string {
-	if (!location) return 'nowhere (no Location)';
+/**
+ * Where a redirect pointed, without its path or query (they may carry anything). A Location that
+ * no URL can be read from is named as such, never with the URL parser's bare "Invalid URL".
+ */
+export function originOf(location: string | undefined): string {
+	if (!location?.trim()) return 'nowhere (no Location)';
+	let origin: string | undefined;
 	try {
-		return new URL(location).origin;
+		origin = new URL(location.trim()).origin;
 	} catch {
-		return 'a relative address';
+		// A scheme (`https:`) means an absolute address was meant; without one it is relative.
+		return /^[a-z][a-z0-9+.-]*:/i.test(location.trim())
+			? 'an unusable address (its Location header is not a valid URL)'
+			: 'a relative address';
 	}
+	// `null` for a scheme without a host (`mailto:`, `data:`): no place a request could go.
+	return origin === 'null' ? 'an unusable address (its Location header names no host)' : origin;
 }
 
 /**
