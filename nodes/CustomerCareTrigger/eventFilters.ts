@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
-import { idsOf, isEmpty } from '../CustomerCare/basics/looseValues';
+import { idsOf, isEmpty, ownEntry } from '../CustomerCare/basics/looseValues';
 import { codeIsChosen } from '../CustomerCare/description/filters';
 import type { Change, PollState } from './cursor';
 import type { ListEvent } from './events';
@@ -46,7 +46,7 @@ export function passesLocalFilters(
 		: [];
 	if (event.filters.includes('ticket_statuses') && statuses.length > 0) {
 		const status = String(change.record.ticket_status);
-		const before = state.lastStatus?.[String(change.record[event.list.idProperty!])];
+		const before = ownEntry(state.lastStatus, String(change.record[event.list.idProperty!]));
 		if (!statuses.includes(status) || before === status) return false;
 	}
 	return true;

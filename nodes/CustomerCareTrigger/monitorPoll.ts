@@ -6,6 +6,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../CustomerCare/api/endpoints';
+import { ownEntry } from '../CustomerCare/basics/looseValues';
 import { simplifyRecords } from '../CustomerCare/output/simplify';
 import { listRecordsOf, customerCareRequest, getAccount } from '../CustomerCare/transport';
 import type { PollState } from './cursor';
@@ -42,7 +43,10 @@ export async function pollMonitors(ctx: IPollFunctions, state: PollState): Promi
 		return emit(monitors.map((monitor) => describe(monitor)));
 	}
 
+	// Monitor ids come from the platform: only the map's own keys count (a monitor `constructor`
+	// must not read Object's constructor as its earlier status).
 	const previous = state.monitors;
+	const before = (monitor: IDataObject) => ownEntry(previous, String(monitor.id));
 	const next: PollState = {
 		...state,
 		monitors: Object.fromEntries(
@@ -53,15 +57,15 @@ export async function pollMonitors(ctx: IPollFunctions, state: PollState): Promi
 		previous === undefined
 			? []
 			: monitors.filter((monitor) => {
-					const before = previous[String(monitor.id)];
-					if (before === undefined || before === Number(monitor.status)) return false;
+					const earlier = before(monitor);
+					if (earlier === undefined || earlier === Number(monitor.status)) return false;
 					return direction === 'any' || direction === label(monitor.status);
 				});
 	// The output is built before the state moves, as for the list events.
 	const result =
 		changed.length === 0
 			? null
-			: emit(changed.map((monitor) => describe(monitor, previous![String(monitor.id)])));
+			: emit(changed.map((monitor) => describe(monitor, before(monitor))));
 	moveTo(state, next);
 	return result;
 }

@@ -88,7 +88,8 @@ export type FaultKind =
 	| 'endless'
 	| 'oversize'
 	| 'wrongType'
-	| 'redirect';
+	| 'redirect'
+	| 'echoToken';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -100,8 +101,13 @@ export interface Fault {
 	times?: number;
 	/** Let this many matching requests pass first. */
 	skip?: number;
-	/** Latency in ms. */
+	/** Latency in ms; for 'lockout', how long the domain stays locked. */
 	ms?: number;
+	/**
+	 * For 'lockout': the minutes its answers name ("retry after N minutes"), whatever the lock's
+	 * real length (`ms`); default 15, as the platform's.
+	 */
+	minutes?: number;
 	/** For 'status'. */
 	status?: number;
 	/** For 'status' and 'nok'. */
@@ -165,6 +171,8 @@ export class RateLimiter {
 	private head = 0;
 	consecutive429 = 0;
 	lockedUntil = 0;
+	/** The minutes the lock-out answers name ("retry after N minutes"); a `lockout` fault may name others. */
+	lockoutMinutes = 15;
 
 	constructor(config: RateLimitOptions = {}) {
 		this.config = { ...DEFAULT_RATE_LIMIT, ...checked(config) };
@@ -192,6 +200,7 @@ export class RateLimiter {
 		this.head = 0;
 		this.consecutive429 = 0;
 		this.lockedUntil = 0;
+		this.lockoutMinutes = 15;
 	}
 
 	check(now: number): 'ok' | 'limited' | 'locked' {
@@ -214,9 +223,15 @@ export class RateLimiter {
 	}
 
 	/** Enters the lock-out now, for `ms` (as after too many consecutive 429s). */
-	lockFor(ms: number, now: number): void {
+	lockFor(ms: number, now: number, minutes = 15): void {
 		this.lockedUntil = now + ms;
 		this.consecutive429 = 0;
+		this.lockoutMinutes = minutes;
+	}
+
+	/** The lock-out answer's message, with the minutes it names. */
+	lockoutMessage(): string {
+		return MESSAGES.lockout.replace(/\d+ minutes/, `${this.lockoutMinutes} minutes`);
 	}
 
 	/** How many accepted requests lie in the window of `ms` before `now` (stamps after now - ms). */
@@ -289,8 +304,7 @@ export class RateLimiter {
 		}
 		this.consecutive429++;
 		if (this.consecutive429 > this.config.lockoutAfter) {
-			this.lockedUntil = now + this.config.lockoutMs;
-			this.consecutive429 = 0;
+			this.lockFor(this.config.lockoutMs, now);
 		}
 	}
 }
@@ -512,10 +526,16 @@ export class PlatformServer {
 					this.sendAnswer(res, applied.status === 200 ? withoutRoot(applied) : applied, rec);
 					return;
 				}
+				case 'echoToken': {
+					// Carried out normally; the answer comes back with the request's token echoed in its records.
+					const applied = this.answer(method, path, query, raw, req.headers.authorization);
+					this.sendAnswer(res, applied.status === 200 ? withTokenEcho(applied, req.headers.authorization) : applied, rec);
+					return;
+				}
 				case 'lockout':
 					// The domain is locked out from now on, as after too many 429s; the request
 					// (and every later one) gets the platform's lock-out answer.
-					this.limiter.lockFor(terminal.ms ?? this.limiter.config.lockoutMs, Date.now());
+					this.limiter.lockFor(terminal.ms ?? this.limiter.config.lockoutMs, Date.now(), terminal.minutes);
 					break;
 				case 'burst429':
 					// The platform's own 429 (the account's quota spent elsewhere): it counts in the streak.
@@ -590,7 +610,7 @@ export class PlatformServer {
 		const verdict = this.limiter.check(now);
 		const answer =
 			verdict === 'locked'
-				? error(404, MESSAGES.lockout)
+				? error(404, this.limiter.lockoutMessage())
 				: verdict === 'limited'
 					? error(429, MESSAGES.tooManyAttempts)
 					: this.domainApi(method, path, query, raw, authorization, segments);
@@ -870,6 +890,40 @@ function withoutRoot(answer: Answer): Answer {
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return answer;
 	const kept = Object.fromEntries(Object.entries(body).filter(([, value]) => value === null || typeof value !== 'object'));
 	return { ...answer, body: kept, raw: undefined };
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header in every form a server, a gateway or a
+ * debug dump could write it back: as sent, URL-encoded, base64 of the token, of the header value
+ * and of a dump of the request's headers.
+ */
+export function tokenEchoOf(authorization: string | undefined): string {
+	const header = authorization ?? '';
+	const token = header.replace(/^Bearer /, '');
+	const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+	return [
+		`Invalid token ${token}`,
+		`token=${encodeURIComponent(token)}`,
+		`basic ${base64(token)}`,
+		`header ${base64(header)}`,
+		`dump ${base64(JSON.stringify({ authorization: header, accept: 'application/json' }))}`,
+	].join('; ');
+}
+
+/**
+ * A 200 JSON answer with the token echoed (tokenEchoOf) under `echo`: on the root, on every
+ * object at the root (`ticket`) and on every object of a list at the root (`tickets`).
+ */
+function withTokenEcho(answer: Answer, authorization: string | undefined): Answer {
+	const body = answer.body;
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return answer;
+	const echo = tokenEchoOf(authorization);
+	const echoed = (value: unknown): unknown =>
+		value && typeof value === 'object' && !Array.isArray(value) ? { ...value, echo } : value;
+	const root = Object.fromEntries(
+		Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? value.map(echoed) : echoed(value)]),
+	);
+	return { ...answer, body: { ...root, echo }, raw: undefined };
 }
 
 function matchPath(pattern: string | RegExp, path: string): boolean {

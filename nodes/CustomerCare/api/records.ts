@@ -3,6 +3,7 @@
  * from api-spec and docs/api.md) and times (with the convention each field comes in). Pure
  * data: nodes/CustomerCare/output/simplifyRecord.ts applies it when Simplify is on.
  */
+import { ownEntry } from '../basics/looseValues';
 
 /**
  * Whose clock a time field is written on (docs/api.md#times):
@@ -127,7 +128,7 @@ export function codeOf(value: unknown, words: CodeWords): number | undefined {
 	if (typeof value !== 'string' || value.trim() === '') return undefined;
 	const text = value.trim();
 	if (/^-?\d+$/.test(text)) return Number(text);
-	return words[text.toLowerCase()];
+	return ownEntry(words, text.toLowerCase());
 }
 
 export const MONITOR_STATUSES: LabelTable = { 1: 'UP', 0: 'DOWN' };

@@ -182,9 +182,15 @@ export function toIsoZ(ms: number): string {
 	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-/** `YYYY-MM-DD HH:mm:ss UTC`: a moment as the transport's messages write it. */
+/**
+ * `YYYY-MM-DD HH:mm:ss UTC`: a moment as the transport's messages write it. A moment no Date
+ * holds (NaN, past ±8.64e15 ms) is written as such: an error's message must never throw.
+ */
 export function toUtcText(ms: number): string {
-	return new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+	const date = new Date(ms);
+	if (Number.isNaN(date.getTime())) return 'an unknown time';
+	// Years past 9999 are written with a sign and six digits: the fraction is cut at its dot, not by length.
+	return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in the account's time zone. */

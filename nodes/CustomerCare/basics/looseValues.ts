@@ -5,6 +5,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+/**
+ * A table's own entry for a key an answer or a user gave: never what every object inherits
+ * (`constructor`, `toString`, `__proto__`), which a plain `table[key]` would return for such a key.
+ */
+export function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+	return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** No value: undefined, null or the empty string (a blank parameter, an unset query value). */
 export function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || value === '';

@@ -102,7 +102,7 @@ export function customFieldProperties(
 			default: '{}',
 			displayOptions: { show: { ...where, [CUSTOM_FIELD_INPUT]: ['json'] } },
 			description:
-				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. Handy with expressions and AI agents.',
+				'Custom fields as one object, keyed by field label, code or ID, e.g. {"Customer Tier": "Gold"}. A list, a text, a number or null is refused before anything is sent. Handy with expressions and AI agents.',
 		},
 	] satisfies INodeProperties[];
 	if (object === 'contacts') return properties;
@@ -209,16 +209,36 @@ function listEntries(ctx: IExecuteSingleFunctions): CustomFieldInput[] {
 		}));
 }
 
+const JSON_BOX_EXAMPLE = '{"Customer Tier": "Gold"}';
+
+/** What the JSON box held instead of an object, for the refusal. */
+function describeNotObject(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return `a list (${JSON.stringify(value).slice(0, 80)})`;
+	if (typeof value === 'string') return `a text (${JSON.stringify(value.slice(0, 80))})`;
+	if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number' : ''} ${String(value)}`.trim();
+	return typeof value;
+}
+
+/**
+ * The JSON box's entries. Only an object is read: a list or a text would give fields named "0",
+ * "1" … and a number or null none at all, so each is refused before any request.
+ */
 function jsonEntries(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput[] {
-	let json = ctx.getNodeParameter('customFieldsJson', {}) as IDataObject | string;
+	let json = ctx.getNodeParameter('customFieldsJson', {}) as unknown;
 	if (typeof json === 'string') {
 		try {
-			json = json.trim() ? (JSON.parse(json) as IDataObject) : {};
+			json = json.trim() ? (JSON.parse(json) as unknown) : {};
 		} catch {
-			fail('Custom Fields (JSON) must be a JSON object such as {"Customer Tier": "Gold"}');
+			fail(`Custom Fields (JSON) (customFieldsJson) must be a JSON object such as ${JSON_BOX_EXAMPLE}; got text that is not JSON`);
 		}
 	}
-	return Object.entries(json ?? {}).map(([field, value]) => ({ field, value }));
+	if (json === undefined) return [];
+	// Any object but a list: an expression's object may come from another realm (its prototype is not ours).
+	if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+		fail(`Custom Fields (JSON) (customFieldsJson) must be a JSON object such as ${JSON_BOX_EXAMPLE}; got ${describeNotObject(json)}`);
+	}
+	return Object.entries(json as IDataObject).map(([field, value]) => ({ field, value }));
 }
 
 /** The custom fields a user gave: the form, the JSON box and the earlier list. */
@@ -239,13 +259,9 @@ export function sendCustomFields(
 ): DefinitionStep {
 	return {
 		needs(this: IExecuteSingleFunctions) {
-			try {
-				const { form, entries } = givenOf(this, failFor(this));
-				return entries.length > 0 || formFieldIds(form).length > 0 ? [definitionsName] : [];
-			} catch {
-				// A malformed JSON box: the step reports it, after the definitions are read.
-				return [definitionsName];
-			}
+			// A JSON box that holds no object fails here, before the definitions or the write are sent.
+			const { form, entries } = givenOf(this, failFor(this));
+			return entries.length > 0 || formFieldIds(form).length > 0 ? [definitionsName] : [];
 		},
 		run(this: IExecuteSingleFunctions, request: IHttpRequestOptions, item: ItemContext) {
 			const { form, entries } = givenOf(this, item.fail);

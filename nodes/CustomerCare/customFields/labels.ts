@@ -70,10 +70,13 @@ function fieldLabeller(definitions: FieldDefinition[]): (record: IDataObject) =>
  * one record a field without definition may meet a defined one's label, or an id come twice.
  */
 function freeKey(simplified: IDataObject, key: string, id: unknown): string {
-	if (!(key in simplified)) return key;
+	// Only the record's own keys are taken: a field labelled `constructor` keeps its label. A key
+	// `__proto__` would set the object's prototype, not a field: it is never free.
+	const taken = (candidate: string) => candidate === '__proto__' || Object.hasOwn(simplified, candidate);
+	if (!taken(key)) return key;
 	const withId = id === undefined || id === null || id === '' ? key : `${key} (${String(id)})`;
 	let free = withId;
-	for (let count = 2; free in simplified; count++) free = `${withId} ${count}`;
+	for (let count = 2; taken(free); count++) free = `${withId} ${count}`;
 	return free;
 }
 

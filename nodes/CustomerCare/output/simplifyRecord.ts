@@ -11,7 +11,7 @@ import {
 import { readApiTime, type PlatformClock } from '../basics/clock';
 import { instantOfZoned, toEpochMs, toOffsetIso, zonedParts, type ZonedParts } from '../basics/dates';
 import { simplifyComment } from './comments';
-import { isEmpty, isPlainObject } from '../basics/looseValues';
+import { isEmpty, isPlainObject, ownEntry } from '../basics/looseValues';
 
 /**
  * A record as Simplify shows it: every time in ISO 8601 with the offset of the platform's zone,
@@ -122,7 +122,7 @@ function labelOf(code: unknown, coded: CodedField, references: References): stri
 	if (code === null || code === undefined || code === '') return null;
 	const table = typeof coded.from === 'string' ? references[coded.from] : undefined;
 	const label =
-		typeof coded.from === 'string' ? table?.get(String(code)) : coded.from[String(code)];
+		typeof coded.from === 'string' ? table?.get(String(code)) : ownEntry(coded.from, String(code));
 	return label ?? null;
 }
 

@@ -272,6 +272,57 @@ describe('the Custom Fields form', () => {
 			]);
 		});
 
+		const notAnObject = (got: string, item: number) =>
+			`Custom Fields (JSON) (customFieldsJson) must be a JSON object such as {"Customer Tier": "Gold"}; got ${got} [item ${item}]`;
+
+		test.each([
+			['["Customer note"]', 'a list (["Customer note"])'],
+			['"Gold"', 'a text ("Gold")'],
+			['42', 'the number 42'],
+			['null', 'null'],
+			['={{ [301, 302] }}', 'a list ([301,302])'],
+			['{"Customer note": ', 'text that is not JSON'],
+		])('the JSON box holding %s: refused before any request, naming the box, what it got and the item', async (box, got) => {
+			platform.clearLog();
+			const run = await runNode({
+				parameters: { ...OPERATIONS[0][1](), customFieldsInput: 'json', customFieldsJson: box },
+				account: account(),
+			});
+			expect(run.error?.message).toBe(notAnObject(got, 0));
+			expect(platform.requests().map((request) => `${request.method} ${request.path}`)).toEqual([]);
+		});
+
+		test('Continue On Fail: the items whose JSON box holds a list, a text, a number or null fail alone, naming their item; the others are written', async () => {
+			const input = [
+				{ fields: { 'Customer note': 'first' } },
+				{ fields: ['Customer note', 'second'] },
+				{ fields: 'Customer note' },
+				{ fields: 42 },
+				{ fields: null },
+				{ fields: { 'Customer note': 'last' } },
+			];
+			const run = await runNode({
+				parameters: { ...OPERATIONS[0][1](), customFieldsInput: 'json', customFieldsJson: '={{ $json.fields }}' },
+				account: account(),
+				input,
+				continueOnFail: true,
+			});
+			// The items' requests may reach the platform in either order.
+			expect(writes().map((request) => ((request.body as IDataObject).ticket as IDataObject).custom_fields)).toEqual(
+				expect.arrayContaining([[{ id: 301, value: 'first' }], [{ id: 301, value: 'last' }]]),
+			);
+			expect(writes()).toHaveLength(2);
+			expect(run.items.map((item) => item.json.error)).toEqual([
+				undefined,
+				notAnObject('a list (["Customer note","second"])', 1),
+				notAnObject('text that is not JSON', 2),
+				notAnObject('the number 42', 3),
+				notAnObject('null', 4),
+				undefined,
+			]);
+			expect(run.items.map((item) => item.pairedItem)).toEqual(input.map((_, item) => ({ item })));
+		});
+
 		test('an empty form sends no custom fields and reads no definitions', async () => {
 			const schema = await loadForm({ resource: 'ticket', operation: 'create' });
 			platform.clearLog();

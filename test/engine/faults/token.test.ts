@@ -59,6 +59,61 @@ describe('a server that echoes the token: never in an error, a log or an output'
 	});
 });
 
+/**
+ * Where the token still shows in an output: as it is, URL-encoded, HTML-escaped, or in the bytes
+ * of any run of base64 or base64url letters read from any of its first four letters (decoded
+ * here with Node's Buffer, not with the node's code).
+ */
+function tokenShowsIn(text: string, token: string): string[] {
+	const found: string[] = [];
+	if (text.includes(token)) found.push('as it is');
+	if (encodeURIComponent(token) !== token && text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()).includes(encodeURIComponent(token))) found.push('URL-encoded');
+	const bytes = Buffer.from(token, 'utf8');
+	for (const run of text.match(/[A-Za-z0-9+/_-]{4,}/g) ?? []) {
+		for (let offset = 0; offset < 4; offset++) {
+			if (Buffer.from(run.slice(offset), 'base64').includes(bytes)) found.push(`in base64: ${run}`);
+		}
+	}
+	return found;
+}
+
+describe('a successful answer that echoes the token: its records reach the output without it', () => {
+	/**
+	 * The fake platform's `echoToken` fault carries each request out and writes its token back
+	 * under `echo` of the answer, its root and each record: as sent, URL-encoded, base64 of the
+	 * token, of `Bearer <token>` and of a dump of the headers. The records must reach the output
+	 * (their `echo` with the redaction marker in place of each form), the token in no form.
+	 */
+	let platform: FakePlatform;
+
+	useFakePlatform((started) => (platform = started));
+
+	const DAY = 86_400_000;
+	const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
+
+	test.each([
+		{ simplify: true, resource: 'ticket' },
+		{ simplify: false, resource: 'ticket' },
+		{ simplify: true, resource: 'agent' },
+		{ simplify: false, resource: 'agent' },
+	])('$resource → Get Many, Simplify $simplify: every record is output, and no output item holds the token in any form', async ({ simplify, resource }) => {
+		platform.inject({ kind: 'echoToken' });
+		const parameters =
+			resource === 'ticket'
+				? { resource, operation: 'getAll', since: iso(Date.now() - 30 * DAY), to: iso(Date.now() - DAY), returnAll: true, simplify }
+				: { resource, operation: 'getAll', returnAll: true, simplify };
+		const run = await runNode({ parameters, account: accountOf(platform) });
+		expect(run.error).toBeUndefined();
+		// The echo did come back: every answer the node read was a 200 carrying it.
+		const answers = platform.requests();
+		expect(answers.length).toBeGreaterThan(0);
+		expect(answers.every((request) => request.status === 200 && JSON.stringify(request.response).includes(platform.token))).toBe(true);
+		expect(run.items.length).toBeGreaterThan(1);
+		for (const item of run.items) expect(String(item.json.echo)).toMatch(/^Invalid token \*\*\*; token=\*\*\*; basic \*\*\*; header \*\*\*; dump .*\*\*\*/);
+		expect(tokenShowsIn(JSON.stringify(run.items), platform.token)).toEqual([]);
+	});
+});
+
 describe('a redirect to another host: the token does not follow', () => {
 	/**
 	 * The token goes to no host but the platform's (docs/guarantees.md#what-the-node-does-for-you, Allowed

@@ -126,11 +126,15 @@ describe('a write answered with a redirect whose follow-up connection is refused
 		await new Promise<void>((resolve) => probe.close(() => resolve()));
 	});
 
+	/** Which write is answered 303, and the Location it gets. */
+	let redirected: { method: string; location: (path: string) => string };
+	beforeEach(() => (redirected = { method: 'POST', location: (path) => `${deadUrl}${path}/latest` }));
+
 	const frontUrl = useAnswerFront(
 		() => platform,
 		(answer) =>
-			answer.method === 'POST' && answer.path === '/acme/api/v1/tickets' && answer.status === 200
-				? { status: 303, headers: { location: `${deadUrl}${answer.path}/latest` }, body: '' }
+			answer.method === redirected.method && answer.path.startsWith('/acme/api/v1/tickets') && answer.status === 200
+				? { status: 303, headers: { location: redirected.location(answer.path) }, body: '' }
 				: undefined,
 	);
 
@@ -147,5 +151,23 @@ describe('a write answered with a redirect whose follow-up connection is refused
 				error: run.error?.message,
 			}).toEqual({ posts: 1, created: 1, error: run.error?.message });
 		});
+	});
+
+	describe('an update answered 303 with a Location that is not a valid URL', () => {
+		test.each(['http://exa mple.com/api/v1/tickets', 'https://[::1/api', 'https://host:99999/'])(
+			'Ticket → Update, Location %j: an error that names the unusable address (never a bare "Invalid URL"), the PUT sent once',
+			async (location) => {
+				redirected = { method: 'PUT', location: () => location };
+				const ticket = platform.store.tickets.find((candidate) => candidate.ticket_status === 'open')!;
+				const run = await runNode({
+					parameters: { resource: 'ticket', operation: 'update', ticketId: String(ticket.ticket_id), commentBody: 'Redirected update', commentAuthorId: 1003, simplify: false },
+					account: accountOf(platform, { baseUrl: frontUrl() }),
+				});
+				expect(run.error?.message).toMatch(
+					/^The platform may have applied this PUT \/api\/v1\/tickets\/\d+: HTTP 303 See Other from http:\/\/127\.0\.0\.1:\d+, a redirect to an unusable address \(its Location header is not a valid URL\), not followed/,
+				);
+				expect(platform.requests({ method: 'PUT' })).toHaveLength(1);
+			},
+		);
 	});
 });

@@ -215,7 +215,7 @@ describe('the lock-out guard', () => {
 		});
 	});
 
-	describe('spent hourly quota, on a moved clock', () => {
+	describe('on a moved clock: spent hourly quota, a lock-out that names an absurd wait', () => {
 		const start = Date.UTC(2026, 10, 24, 8, 0, 0);
 
 		beforeEach(() => {
@@ -349,6 +349,35 @@ describe('the lock-out guard', () => {
 			if (!first) return [];
 			return executions.filter((execution) => execution.at > first.at && execution.at < first.at + 60);
 		}
+
+		test('a lock-out answer naming 150,000,000,000 minutes: the account is blocked a day at most, the error names a real time, and later requests neither throw nor wait longer', async () => {
+			// The platform's lock-out ends after a minute; its answers name 150,000,000,000 minutes
+			// (past the last date a Date can hold).
+			platform.inject({ kind: 'lockout', ms: MINUTE, minutes: 150_000_000_000, times: 1 });
+			const DAY = 24 * HOUR;
+			const first = await settle(runNode({ parameters: listAgents, account: accountOf(platform) }));
+			expect(first.error?.message).toMatch(/^The platform has locked this domain out after too many rate-limited requests\. Retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in about \d+ min\)\.$/);
+			const retryAt = Date.parse(`${/Retry after (\S+ \S+) UTC/.exec(first.error!.message)![1].replace(' ', 'T')}Z`);
+			expect(retryAt).toBeLessThanOrEqual(Date.now() + DAY);
+			expect(retryAt).toBeGreaterThan(Date.now() + DAY - MINUTE);
+			expect(failureOf(first)).toMatchObject({ cause: 'rate-limited' });
+			expect(Number(failureOf(first)?.resetsAtEpochMs)).toBeLessThanOrEqual(Date.now() + DAY);
+			expect(platform.requests()).toHaveLength(1);
+
+			// Within the day: blocked, with the same sane error, and nothing sent.
+			platform.clearLog();
+			jest.setSystemTime(start + DAY - MINUTE);
+			const during = await settle(runNode({ parameters: listAgents, account: accountOf(platform), input: [{}, {}] }));
+			expect(during.error?.message).not.toMatch(/Invalid time value/);
+			expect(during.error?.message).toMatch(/^The platform has locked this domain out .* Retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in about 1 min\)\.$/);
+			expect(platform.requests()).toHaveLength(0);
+
+			// After the day: the account is sent to again, and answers.
+			jest.setSystemTime(start + DAY + MINUTE);
+			const after = await settle(runNode({ parameters: listAgents, account: accountOf(platform) }));
+			expect(after.error).toBeUndefined();
+			expect(platform.requests().map((request) => request.status)).toEqual([200]);
+		});
 
 		test('one hour of spent quota, an execution every 5 minutes for 2 hours: never 21 429s in a row, no lock-out; the cool-down sends nothing', async () => {
 			const executions = await settle(simulate({ spendAt: [0], everyMin: 5, forMin: 120 }));

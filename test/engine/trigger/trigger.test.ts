@@ -267,6 +267,32 @@ describe('Customer Care Trigger', () => {
 
 			expect(platform.requests().map((request) => request.path)).toEqual(Array(4).fill('/status/api/v1/heartbeat'));
 		});
+
+		test('Monitor Status Changed: monitors whose ids name what every object inherits (constructor, __proto__, toString) fire no change when they appear, and each real change once', async () => {
+			const run = await activated('monitorStatusChanged', { options: {} });
+			expect(await run.poll()).toBeNull();
+
+			// Monitors the heartbeat starts to list, with ids a plain object's prototype holds.
+			const template = platform.store.monitors[0];
+			const ids = ['constructor', '__proto__', 'toString'];
+			for (const [index, id] of ids.entries()) {
+				platform.store.monitors.push({ ...template, id: id as unknown as number, name: `Monitor ${id}`, status: index === 1 ? 0 : 1 });
+			}
+			try {
+				expect(await run.poll()).toBeNull();
+
+				platform.store.setMonitorStatus('constructor' as unknown as number, 0);
+				platform.store.setMonitorStatus('__proto__' as unknown as number, 1);
+				const changed = await run.poll();
+				expect(changed?.map((monitor) => [monitor.id, monitor.previous_status, monitor.status])).toEqual([
+					['constructor', 1, 0],
+					['__proto__', 0, 1],
+				]);
+				expect(await run.poll()).toBeNull();
+			} finally {
+				platform.store.monitors = platform.store.monitors.filter((monitor) => !ids.includes(String(monitor.id)));
+			}
+		});
 	});
 
 	describe('Fetch Test Event', () => {

@@ -175,6 +175,34 @@ describe('fault injection', () => {
 		}
 	});
 
+	it('lockout with minutes: its answers name those minutes, whatever the lock\'s length; a later lock-out names 15 again', async () => {
+		try {
+			platform.inject({ kind: 'lockout', ms: 60_000, minutes: 150_000_000_000, times: 1 });
+			expectError(await api.get('/api/v1/agents'), 404, 'Domain incorrect too many times , retry after 150000000000 minutes');
+			expectError(await api.get('/api/v1/groups'), 404, 'Domain incorrect too many times , retry after 150000000000 minutes');
+			platform.resetRateLimit();
+			platform.inject({ kind: 'lockout', ms: 60_000, times: 1 });
+			expectError(await api.get('/api/v1/agents'), 404, MESSAGES.lockout);
+		} finally {
+			platform.resetRateLimit();
+		}
+	});
+
+	it('echoToken writes the request\'s token back under `echo` of a 200 body, its root and its records, in every form; errors pass unchanged', async () => {
+		platform.inject({ kind: 'echoToken', path: '/api/v1/agents', times: 1 });
+		const r = await api.get('/api/v1/agents');
+		expect(r.status).toBe(200);
+		const base64 = (text: string) => Buffer.from(text).toString('base64');
+		const echo = String(r.body.echo);
+		for (const form of [platform.token, encodeURIComponent(platform.token), base64(platform.token), base64(`Bearer ${platform.token}`)]) expect(echo).toContain(form);
+		expect(Buffer.from(/dump (\S+)/.exec(echo)![1], 'base64').toString()).toContain(`Bearer ${platform.token}`);
+		const agents = r.body.agents as Array<Record<string, unknown>>;
+		expect(agents.length).toBeGreaterThan(0);
+		for (const agent of agents) expect(agent.echo).toBe(echo);
+		platform.inject({ kind: 'echoToken', times: 1 });
+		expectError(await api.get('/api/v1/deal/1'), 400, 'Deal is not exist');
+	});
+
 	it('a hang past the client\'s timeout is a latency fault longer than it waits', async () => {
 		platform.inject({ kind: 'latency', ms: 500, path: '/api/v1/groups', times: 1 });
 		await expect(fetch(`${platform.baseUrl}/${platform.domain}/api/v1/groups`, { signal: AbortSignal.timeout(200) })).rejects.toThrow();

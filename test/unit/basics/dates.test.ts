@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import { isValidTimeZone, toEpochMs, toIsoZ, toSlashDate, toZoneless } from '../../../nodes/CustomerCare/basics/dates';
+import { isValidTimeZone, toEpochMs, toIsoZ, toSlashDate, toUtcText, toZoneless } from '../../../nodes/CustomerCare/basics/dates';
 import { offsetChanges } from '../helpers/offsetChanges';
 import { propertyRuns } from '../helpers/property';
 
@@ -60,6 +60,23 @@ describe('toIsoZ', () => {
 		expect(toIsoZ(second)).toBe('2026-11-23T18:35:44Z');
 		expect(toIsoZ(second + 999)).toBe('2026-11-23T18:35:44Z');
 		expect(toIsoZ(second - 1)).toBe('2026-11-23T18:35:43Z');
+	});
+});
+
+describe('toUtcText', () => {
+	it('writes YYYY-MM-DD HH:mm:ss UTC for any instant a Date holds, and never throws for one it does not', () => {
+		fc.assert(
+			fc.property(fc.oneof(instant, fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, 8.64e15, 8.64e15 + 1, -8.64e15 - 1)), (ms) => {
+				const text = toUtcText(ms);
+				if (Math.abs(ms) <= 8.64e15) expect(text).toMatch(/^[-+]?\d{4,6}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+				else expect(text).toBe('an unknown time');
+			}),
+			propertyRuns(1000),
+		);
+	});
+
+	it('writes the second of an instant', () => {
+		expect(toUtcText(Date.UTC(2026, 10, 23, 18, 35, 44, 999))).toBe('2026-11-23 18:35:44 UTC');
 	});
 });
 

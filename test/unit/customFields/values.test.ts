@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
 
 import { buildCustomFields, coerceValue, findField, kindOf } from '../../../nodes/CustomerCare/customFields/values';
 import { withFieldLabels } from '../../../nodes/CustomerCare/customFields/labels';
@@ -288,6 +289,19 @@ describe('withFieldLabels: no value lost', () => {
 			[NOTE_A],
 		);
 		expect(Object.values(record.custom_fields as object)).toEqual(['a', 'b', 'c']);
+	});
+
+	it('fields labelled with what every object inherits (constructor, toString, __proto__): each keeps its value, under its own label where it can', () => {
+		const fields = [field(41, 'constructor', 'Text'), field(42, 'toString', 'Text'), field(43, '__proto__', 'Text')];
+		const [record] = withFieldLabels([{ custom_fields: [{ id: 41, value: 'a' }, { id: 42, value: 'b' }, { id: 43, value: 'c' }] }], fields);
+		const shown = record.custom_fields as IDataObject;
+		expect(Object.entries(shown)).toEqual([
+			['constructor', 'a'],
+			['toString', 'b'],
+			// `__proto__` as a key would set the object's prototype, not a field: keyed with its id.
+			['__proto__ (43)', 'c'],
+		]);
+		expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
 	});
 
 	it('custom_fields: [] beside a full custom_filed: the entries of custom_filed are labelled, not lost', () => {

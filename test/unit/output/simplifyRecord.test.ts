@@ -230,6 +230,16 @@ describe('simplifyRecord', () => {
 			propertyRuns(300),
 		);
 	});
+
+	it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+		'a code %j, which every object inherits a property for, gets no label (null), never an inherited function or object',
+		(code) => {
+			const call = simplifyRecord({ id: 1, call_type: code, call_status: code, missed_reason: code, end_status: code }, 'call', context);
+			expect(call).toMatchObject({ call_type_label: null, call_status_label: null, missed_reason_label: null, end_status_label: null });
+			const monitor = simplifyRecord({ id: 1, status: code, previous_status: code }, 'monitor', context);
+			expect(monitor).toMatchObject({ status_label: null, previous_status_label: null });
+		},
+	);
 });
 
 /**

@@ -2,6 +2,7 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import { MONITOR, MONITOR_ROOT } from '../../api/endpoints';
 import { MONITOR_STATUSES } from '../../api/records';
+import { ownEntry } from '../../basics/looseValues';
 import { checked, checkLimit } from '../../checks/declared';
 import { returnAllAndLimit, simplifyProperty } from '../../description/properties';
 import { operation } from '../../engine/operation';
@@ -69,7 +70,7 @@ export const getAllMonitors = operation(
 			const monitors = answers
 				.flatMap((answer) => monitorsOf(this.getNode(), answer, simplify))
 				.filter(
-					(monitor) => status === 'all' || MONITOR_STATUSES[String(monitor.status)] === status,
+					(monitor) => status === 'all' || ownEntry(MONITOR_STATUSES, String(monitor.status)) === status,
 				);
 			return returnAll(this) ? monitors : monitors.slice(0, checkLimit(this));
 		},

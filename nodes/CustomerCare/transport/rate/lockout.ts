@@ -23,6 +23,22 @@
  *   none, the first probe after a minute, each next one twice as late, at most an hour apart.
  */
 
+import { LONGEST_WAIT_MS } from './rateHeaders';
+
+/** The lock-out the platform documents (docs/api.md#limits), when its answer names no usable minutes. */
+const DOCUMENTED_LOCKOUT_MINUTES = 15;
+
+/**
+ * How long a lock-out answer blocks the account: the minutes it names (docs/api.md#limits,
+ * "retry after N minutes"), at most a day, as for the rate headers. Minutes that are no count
+ * (negative, NaN) mean the documented 15; a wait past a day (150,000,000,000 minutes would be
+ * past the last date a Date can hold) is no lock-out's, and would block until n8n restarts.
+ */
+export function lockoutWaitMs(minutes: number): number {
+	const named = Number.isNaN(minutes) || minutes < 0 ? DOCUMENTED_LOCKOUT_MINUTES : minutes;
+	return Math.min(LONGEST_WAIT_MS, named * 60_000);
+}
+
 /** From this many 429s in a row, wait for the hour to free before each single probe. */
 export const COOL_DOWN_AT = 14;
 const FIRST_PROBE_AFTER_MS = 60 * 60_000;

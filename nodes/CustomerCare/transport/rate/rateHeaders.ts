@@ -30,8 +30,11 @@ const HOUR_SCALE_MIN = 1000;
 const EPOCH_SECONDS_MIN = 1_000_000_000;
 /** RFC 9110's IMF-fixdate, e.g. `Fri, 27 Nov 2026 07:00:30 GMT`. */
 const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-/** A wait longer than a day is not a rate limit's: read as malformed. */
-const LONGEST_WAIT_MS = 86_400_000;
+/**
+ * A wait longer than a day is not a rate limit's: a header naming one is read as malformed, and
+ * a lock-out answer naming one blocks a day at most (lockout.ts lockoutWaitMs).
+ */
+export const LONGEST_WAIT_MS = 86_400_000;
 
 function header(headers: Record<string, unknown>, name: string): string | undefined {
 	const value = headers[name] ?? headers[Object.keys(headers).find((key) => key.toLowerCase() === name) ?? ''];

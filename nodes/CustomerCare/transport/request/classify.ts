@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { httpStatusText, isFailureCode, messageOf } from '../answers/answerMessage';
-import { redact, tokenPattern } from '../answers/tokenRedaction';
+import { redact, withoutTokenForms } from '../answers/tokenRedaction';
 import type { FailedAttempt } from '../answers/unansweredErrors';
 import type { Outcome } from './send';
 
@@ -176,28 +176,35 @@ export function classifyAnswer(
 	return { kind: 'ok', status, body: json, host };
 }
 
-/** Where a redirect pointed, without its path or query (they may carry anything). */
-function originOf(location: string | undefined): string {
-	if (!location) return 'nowhere (no Location)';
+/**
+ * Where a redirect pointed, without its path or query (they may carry anything). A Location that
+ * no URL can be read from is named as such, never with the URL parser's bare "Invalid URL".
+ */
+export function originOf(location: string | undefined): string {
+	if (!location?.trim()) return 'nowhere (no Location)';
+	let origin: string | undefined;
 	try {
-		return new URL(location).origin;
+		origin = new URL(location.trim()).origin;
 	} catch {
-		return 'a relative address';
+		// A scheme (`https:`) means an absolute address was meant; without one it is relative.
+		return /^[a-z][a-z0-9+.-]*:/i.test(location.trim())
+			? 'an unusable address (its Location header is not a valid URL)'
+			: 'a relative address';
 	}
+	// `null` for a scheme without a host (`mailto:`, `data:`): no place a request could go.
+	return origin === 'null' ? 'an unusable address (its Location header names no host)' : origin;
 }
 
 /**
- * A refusal's body can echo what it was sent (a gateway's debug page, an API message quoting
- * the header): the token is taken out of every verdict but a successful one (the records).
+ * Any answer can echo what it was sent (a gateway's debug page, an API message quoting the
+ * header, a record whose text holds it): the token is taken out of every verdict, a successful
+ * one's records included, so no error and no output item carries it (docs/guarantees.md).
  */
 export function withoutToken(verdict: Verdict, token: string): Verdict {
-	if (!token || verdict.kind === 'ok' || verdict.kind === 'rateLimited') return verdict;
-	const text = JSON.stringify(verdict);
+	if (!token || verdict.kind === 'rateLimited') return verdict;
 	// Every form of the token (as sent, URL-encoded, base64: tokenRedaction.ts tokenForms), as JSON writes it.
-	const pattern = tokenPattern(token, (form) => JSON.stringify(form).slice(1, -1));
-	if (!pattern?.test(text)) return verdict;
-	pattern.lastIndex = 0;
-	return JSON.parse(text.replace(pattern, '***')) as Verdict;
+	const redacted = withoutTokenForms(JSON.stringify(verdict), token, (form) => JSON.stringify(form).slice(1, -1));
+	return redacted === undefined ? verdict : (JSON.parse(redacted) as Verdict);
 }
 
 export function classify(outcome: Outcome, context: AttemptContext): Verdict {

@@ -11,6 +11,7 @@ import { isHostAllowed, type Account } from './account';
 import { classify, type Verdict } from './classify';
 import { baseUrlsInOrder, markPrimaryDown, markPrimaryUp, primaryOnTrial } from './failover';
 import { blockedError, rateLimitError } from '../answers/rateLimitErrors';
+import { lockoutWaitMs } from '../rate/lockout';
 import { readRateHeaders } from '../rate/rateHeaders';
 import { nextStep, probeResultOf, requestTimeLimitMs, type ProbeResult } from './retry';
 import { sendOnce, type ApiRequest, type Outcome, type Send } from './send';
@@ -62,7 +63,7 @@ function rateHeadersOf(outcome: Outcome) {
 function slotResultOf(verdict: Verdict, sentAt: number): SlotResult {
 	if (verdict.kind === 'rateLimited') return { kind: 'rateLimited', sentAt };
 	if (verdict.kind === 'lockedOut') {
-		return { kind: 'lockedOut', until: Date.now() + verdict.minutes * 60_000 };
+		return { kind: 'lockedOut', until: Date.now() + lockoutWaitMs(verdict.minutes) };
 	}
 	if (verdict.kind === 'failed') {
 		if (verdict.neverLeft) return { kind: 'neverSent' };

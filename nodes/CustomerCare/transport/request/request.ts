@@ -8,6 +8,7 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { accountOf, CREDENTIAL_TYPE, type Account } from './account';
 import { recordMissing } from './classify';
 import { exchange, PROBE } from './exchange';
+import { lockoutWaitMs } from '../rate/lockout';
 import type { QuotaSnapshot } from '../rate/quota';
 import { lockoutError } from '../answers/rateLimitErrors';
 import { apiError, notFoundError } from '../answers/refusalErrors';
@@ -58,7 +59,7 @@ export async function customerCareRequest(
 	const answer = await exchange(channel, account, request);
 	if (answer.kind === 'ok') return answer.body ?? {};
 	if (answer.kind === 'lockedOut') {
-		const until = Date.now() + answer.minutes * 60_000;
+		const until = Date.now() + lockoutWaitMs(answer.minutes);
 		throw lockoutError(channel.node, until, answer.message, request.itemIndex);
 	}
 	if (answer.kind === 'rejected' && request.refusalIsResult?.(answer.status, answer.body))

@@ -2,12 +2,14 @@
  * transport/answers/answerMessage.ts and refusalErrors.ts: an error answer's details are read from `extraDataJson` (the spec) and
  * from `extra_data` (the real platform: `POST /contacts` duplicate, docs/api.md#answers-and-errors).
  */
+import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 
 import { extraDataOf } from '../../../../nodes/CustomerCare/transport/answers/answerMessage';
 import { idsOf } from '../../../../nodes/CustomerCare/basics/looseValues';
 import { apiError, notFoundError } from '../../../../nodes/CustomerCare/transport/answers/refusalErrors';
 import { redact, tokenForms } from '../../../../nodes/CustomerCare/transport/answers/tokenRedaction';
+import { propertyRuns } from '../../helpers/property';
 
 const NODE = { id: '1', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const failure = { method: 'PUT', path: '/api/v1/tickets/7', host: 'https://api.example.com' };
@@ -85,8 +87,64 @@ describe('the token in every form it can come back in', () => {
 	});
 
 	test('a short echoed hides itself, but no short encoded form takes letters out of words', () => {
-		expect(tokenForms('ab')).toEqual(['ab']);
+		// Only the token itself may be short; its header value's base64 is long enough to hide.
+		expect(tokenForms('ab').filter((form) => form.length < 8)).toEqual(['ab']);
+		expect(tokenForms('ab')).toContain(Buffer.from('Bearer ab').toString('base64'));
 		expect(redact('Q', 'ab')).toBe('Q');
+	});
+
+	test('base64 of the header value `Bearer <token>`, whole, unpadded, base64url and inside a dump of the header', () => {
+		const bearer = Buffer.from(`Bearer ${echoed}`);
+		const dump = Buffer.from(`{"authorization":"Bearer ${echoed}","accept":"*/*"}`).toString('base64');
+		const text = `a ${bearer.toString('base64')} b ${bearer.toString('base64').replace(/=+$/, '')} c ${bearer.toString('base64url')} d ${dump}`;
+		const redacted = redact(text, echoed);
+		expect(redacted.startsWith('a *** b *** c *** d ')).toBe(true);
+		expect(tokenIn(redacted, echoed)).toEqual([]);
+	});
+
+	/**
+	 * Where the token still shows in a text: as it is, URL-encoded in either case, or in the bytes
+	 * of any run of base64 or base64url letters read from any of its first four letters. Decoded
+	 * here with Node's own Buffer, not with the code under test.
+	 */
+	function tokenIn(text: string, token: string): string[] {
+		const found: string[] = [];
+		if (text.includes(token)) found.push('as it is');
+		const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#039': "'" };
+		if (text.replace(/&(amp|lt|gt|quot|#039);/g, (_, name: string) => entities[name]).includes(token)) found.push('HTML-escaped');
+		const escapesUpper = text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+		if (encodeURIComponent(token) !== token && escapesUpper.includes(encodeURIComponent(token))) found.push('URL-encoded');
+		const bytes = Buffer.from(token, 'utf8');
+		for (const run of text.match(/[A-Za-z0-9+/_-]{4,}/g) ?? []) {
+			for (let offset = 0; offset < 4; offset++) {
+				if (Buffer.from(run.slice(offset), 'base64').includes(bytes)) found.push(`in base64: ${run}`);
+			}
+		}
+		return found;
+	}
+
+	test('any token, in any of its forms, amid any text: none of it shows after redaction (fast-check)', () => {
+		const token = fc.oneof(fc.string({ minLength: 8, maxLength: 64 }), fc.stringMatching(/^[A-Za-z0-9._~+/=-]{8,64}$/), fc.string({ unit: 'grapheme', minLength: 8, maxLength: 20 }));
+		fc.assert(
+			fc.property(token, fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }), fc.integer({ min: 0, max: 8 }), (secret, before, after, form) => {
+				const header = `Bearer ${secret}`;
+				// What a server, a gateway or a debug dump could write back, the token somewhere inside.
+				const forms = [
+					secret,
+					encodeURIComponent(secret),
+					encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+					Buffer.from(secret).toString('base64'),
+					Buffer.from(header).toString('base64'),
+					Buffer.from(header).toString('base64url'),
+					Buffer.from(`${before}${header}${after}`).toString('base64').replace(/=+$/, ''),
+					Buffer.from(`${before}${secret}${after}`).toString('base64url'),
+					secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;'),
+				];
+				const text = `${before} ${forms[form]} ${after}`;
+				expect(tokenIn(redact(text, secret), secret)).toEqual([]);
+			}),
+			propertyRuns(2000),
+		);
 	});
 
 	test('characters special to a pattern are taken as they are', () => {

@@ -5,7 +5,10 @@
  * before probing once the run nears the limit.
  */
 import fc from 'fast-check';
-import { LockoutGuard } from '../../../../nodes/CustomerCare/transport/rate/lockout';
+import type { INode } from 'n8n-workflow';
+import { LockoutGuard, lockoutWaitMs } from '../../../../nodes/CustomerCare/transport/rate/lockout';
+import { lockoutError } from '../../../../nodes/CustomerCare/transport/answers/rateLimitErrors';
+import { classifyAnswer } from '../../../../nodes/CustomerCare/transport/request/classify';
 import { propertyRuns } from '../../helpers/property';
 const LIMIT = 20;
 const MINUTE = 60_000;
@@ -220,5 +223,48 @@ describe('after an n8n restart', () => {
 			}
 			expect(platform.run).toBeLessThanOrEqual(LIMIT);
 		});
+	});
+});
+
+describe('the wait a lock-out answer names', () => {
+	const DAY = 24 * 60 * MINUTE;
+	const NODE = { id: '1', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+	/** Any number a platform could write, or a parse of its text could give. */
+	const anyMinutes = fc.oneof(
+		fc.double(),
+		fc.double({ min: -1e6, max: 1e6 }),
+		fc.integer({ min: 0, max: 3 * 24 * 60 }),
+		fc.constantFrom(NaN, Infinity, -Infinity, -0, 150_000_000_000, Number.MAX_VALUE, 1440, 1441, 0.5),
+	);
+
+	test('any minutes (huge, negative, NaN, fractional): a finite wait of 0 to a day; the minutes themselves when they are a count of at most a day', () => {
+		fc.assert(
+			fc.property(anyMinutes, (minutes) => {
+				const waitMs = lockoutWaitMs(minutes);
+				expect(Number.isFinite(waitMs)).toBe(true);
+				expect(waitMs).toBeGreaterThanOrEqual(0);
+				expect(waitMs).toBeLessThanOrEqual(DAY);
+				if (minutes >= 0 && minutes <= 1440) expect(waitMs).toBe(minutes * MINUTE);
+				if (minutes > 1440) expect(waitMs).toBe(DAY);
+				// No count: the platform's documented 15 minutes (docs/api.md#limits).
+				if (Number.isNaN(minutes) || minutes < 0) expect(waitMs).toBe(15 * MINUTE);
+			}),
+			propertyRuns(2000),
+		);
+	});
+
+	test('any digits in the answer\'s "retry after N minutes": its error formats without throwing and names a time within a day', () => {
+		fc.assert(
+			fc.property(fc.stringMatching(/^[0-9]{1,400}$/), fc.integer({ min: 0, max: 4_000_000_000_000 }), (digits, now) => {
+				const message = `Domain incorrect too many times , retry after ${digits} minutes`;
+				const verdict = classifyAnswer(404, { code: 'errors', message }, undefined, 'https://api.example.com');
+				if (verdict.kind !== 'lockedOut') throw new Error(`not read as the lock-out: ${verdict.kind}`);
+				const until = now + lockoutWaitMs(verdict.minutes);
+				expect(until - now).toBeLessThanOrEqual(DAY);
+				const error = lockoutError(NODE, until, message);
+				expect(error.message).toMatch(/Retry after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in about -?\d+ min\)\.$/);
+			}),
+			propertyRuns(500),
+		);
 	});
 });

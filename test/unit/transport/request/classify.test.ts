@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 
-import { classify, classifyAnswer, classifyError, failureOf, recordMissing } from '../../../../nodes/CustomerCare/transport/request/classify';
+import { classify, classifyAnswer, classifyError, failureOf, originOf, recordMissing } from '../../../../nodes/CustomerCare/transport/request/classify';
 import { nextStep } from '../../../../nodes/CustomerCare/transport/request/retry';
 import { propertyRuns } from '../../helpers/property';
 
@@ -202,4 +202,37 @@ describe('recordMissing: refusals that say the record read does not exist', () =
 	test('a 500 is never "missing" by itself (the probe decides, retry.ts)', () => {
 		expect(recordMissing({ kind: 'failed', status: 500 })).toBe(false);
 	});
+});
+
+describe('a redirect: where it pointed, never a bare "Invalid URL"', () => {
+	test.each([
+		['https://other.example.com:8443/path?token=x', 'https://other.example.com:8443'],
+		['/api/v1/tickets/5', 'a relative address'],
+		['tickets/5', 'a relative address'],
+		['http://exa mple.com/x', 'an unusable address (its Location header is not a valid URL)'],
+		['http://[::1', 'an unusable address (its Location header is not a valid URL)'],
+		['https://h:99999/', 'an unusable address (its Location header is not a valid URL)'],
+		['mailto:ops@example.com', 'an unusable address (its Location header names no host)'],
+		['', 'nowhere (no Location)'],
+		['   ', 'nowhere (no Location)'],
+		[undefined, 'nowhere (no Location)'],
+	])('Location %j: %s', (location, named) => {
+		expect(originOf(location)).toBe(named);
+		const verdict = classifyAnswer(303, '', 'See Other', 'https://api.example.com', location);
+		expect(verdict).toMatchObject({ kind: 'failed', code: 'HTTP_303' });
+		expect((verdict as { message: string }).message).toContain(`a redirect to ${named}, not followed`);
+	});
+});
+
+test('any Location (fast-check): a redirect is named without throwing, and never with its path, query or credentials', () => {
+	fc.assert(
+		fc.property(fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string().map((text) => `https://${text}`)), fc.string({ minLength: 6 }).map((text) => `SECRET${text}`), (location, secret) => {
+			const withSecret = `${location}${location.includes('?') ? '&' : '?'}q=${encodeURIComponent(secret)}`;
+			const named = originOf(withSecret);
+			expect(named).not.toContain(secret);
+			expect(named).not.toContain(encodeURIComponent(secret));
+			expect(named).not.toMatch(/Invalid URL/);
+		}),
+		propertyRuns(1000),
+	);
 });
