@@ -412,6 +412,30 @@ describe('a recording on another host', () => {
 		const [file] = recordingRequests();
 		expect(file.headers.authorization).toBeUndefined();
 	});
+
+	test.each([
+		[
+			'its file name: the platform redirects to a link named with it',
+			() => platform.inject({ kind: 'redirect', location: `${foreignUrl}/files/${encodeURIComponent(platform.token)}.mp3`, path: '/recordings/' }),
+			FOREIGN_BYTES,
+		],
+		[
+			'its type: the platform answers the file with it in the Content-Type',
+			() => platform.inject({ kind: 'wrongType', contentType: `audio/x-${platform.token}`, path: '/recordings/' }),
+			undefined,
+		],
+	])('a recording the platform names with the token in %s is kept without the token anywhere in the item', async (_, fault, bytes) => {
+		const call = answeredCall(10 * MINUTE);
+		fault();
+		// The credential's own host: the token goes with the first request, which answers with it.
+		const run = await runNode({ parameters: getCalls(), account: accountOf(platform), input: [{ callId: call.call_id }] });
+		expect(run.error).toBeUndefined();
+		expect(bytesOf(run.items[0]).equals(bytes ?? fakeRecording(call))).toBe(true);
+		expect(recordingRequests()[0].headers.authorization).toBe(`Bearer ${platform.token}`);
+		const { data: _data, ...metadata } = run.items[0].binary!.data;
+		expect(JSON.stringify({ json: run.items[0].json, metadata })).not.toContain(platform.token);
+		expect(JSON.stringify(metadata)).toContain('***');
+	});
 });
 
 describe('Call Ended with Download Recording', () => {

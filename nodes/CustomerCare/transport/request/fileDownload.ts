@@ -146,7 +146,10 @@ export async function downloadFile<T>(
 				const where = redirects === 0 ? 'The link points' : `The link's host (hop ${redirects}) redirected`;
 				return {
 					kind: 'refused',
-					reason: `Not fetched: ${where} to a loopback, private or link-local address (${new URL(address).host}), and the credential's Base URL is not on one`,
+					reason: redact(
+						`Not fetched: ${where} to a loopback, private or link-local address (${new URL(address).host}), and the credential's Base URL is not on one`,
+						account.token,
+					),
 				};
 			}
 			const ownHost = tokenChain && takesToken(address, account);
@@ -204,14 +207,15 @@ export async function downloadFile<T>(
 			}
 			if (status === 404) {
 				discard(response.body, abort);
-				return { kind: 'notFound', origin };
+				return { kind: 'notFound', origin: redact(origin, account.token) };
 			}
 			if (status < 200 || status >= 300) {
 				discard(response.body, abort);
 				const reason = redact(response.statusMessage ?? '', account.token);
 				throw failed(`The file could not be downloaded: ${httpStatusText(status, origin, reason)}`, status);
 			}
-			const mimeType = headerOf(response, 'content-type')?.split(';')[0].trim() || undefined;
+			// The host took the token (its own host) and may name the file with it: hidden as in any answer.
+			const mimeType = redact(headerOf(response, 'content-type')?.split(';')[0].trim() ?? '', account.token) || undefined;
 			// Refused before a byte is stored: by its type, by the size its head announces.
 			const refusedType = rules.refuseType?.(mimeType);
 			const declared = Number(headerOf(response, 'content-length'));
@@ -222,19 +226,19 @@ export async function downloadFile<T>(
 					: undefined);
 			if (refusal) {
 				discard(response.body, abort);
-				return { kind: 'refused', reason: refusal };
+				return { kind: 'refused', reason: redact(refusal, account.token) };
 			}
 			return await keepBounded<FileAnswer<T>>(
 				response.body,
 				{ abort, clock, maxBytes: rules.maxBytes },
 				async () => ({
 					kind: 'file',
-					kept: await keep({ body: response.body as FileBody, mimeType, fileName: fileNameOf(address) }),
+					kept: await keep({ body: response.body as FileBody, mimeType, fileName: redact(fileNameOf(address), account.token) }),
 				}),
 				{
 					tooLarge: (why) => ({
 						kind: 'refused',
-						reason: `The file from ${origin} was not kept: ${why}, the most a file may be; reading stopped there`,
+						reason: redact(`The file from ${origin} was not kept: ${why}, the most a file may be; reading stopped there`, account.token),
 					}),
 					timeUp: () => timeUp(origin),
 					// The connection broke while it was downloaded.
