@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -281,6 +282,13 @@ describe('a recording on another host', () => {
 				response.end('<html><body>player</body></html>');
 				return;
 			}
+			if (request.url?.startsWith('/compressed')) {
+				// 3 MB of audio that travels as a few kB: gzip, its Content-Length the compressed size.
+				const packed = gzipSync(Buffer.concat([FOREIGN_BYTES, Buffer.alloc(3 * 1024 * 1024)]));
+				response.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Encoding': 'gzip', 'Content-Length': packed.length });
+				response.end(packed);
+				return;
+			}
 			if (request.url?.startsWith('/redirect')) {
 				// Back to the credential's own host: the token may go there again.
 				response.writeHead(302, { location: `${platform.baseUrl}${new URL(request.url, 'http://x').searchParams.get('to')}` });
@@ -411,6 +419,23 @@ describe('a recording on another host', () => {
 		expect(seen[0].headers.authorization).toBeUndefined();
 		const [file] = recordingRequests();
 		expect(file.headers.authorization).toBeUndefined();
+	});
+
+	test('a compressed file is bounded by its size once unpacked: 3 MB sent as a few kB gzip is not kept under a 1 MB Max Recording Size', async () => {
+		const call = answeredCall(10 * MINUTE);
+		linkTo = (id) => `${foreignUrl}/compressed/${id}.mp3`;
+		const account = accountOf(platform, { baseUrl: frontUrl() });
+		const bounded = await runNode({ parameters: getCalls({ maxRecordingSizeMb: 1 }), account, input: [{ callId: call.call_id }] });
+		expect(bounded.error).toBeUndefined();
+		expect(bounded.items[0].binary).toBeUndefined();
+		expect(bounded.items[0].json.recording).toEqual({
+			available: false,
+			reason: expect.stringMatching(/was not kept: it is larger than 1 MB, the most a file may be; reading stopped there$/),
+		});
+		// Under a larger bound the same file is kept whole, unpacked.
+		const kept = await runNode({ parameters: getCalls({ maxRecordingSizeMb: 4 }), account, input: [{ callId: call.call_id }] });
+		expect(kept.error).toBeUndefined();
+		expect(bytesOf(kept.items[0])).toHaveLength(FOREIGN_BYTES.length + 3 * 1024 * 1024);
 	});
 
 	test.each([
