@@ -6,7 +6,7 @@
 import { FakePlatform } from '../../../tools/fake-platform';
 import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { useAnswerFront } from '../helpers/answer-front';
-import { accountOf, runNode, testCredentials } from '../../../tools/engine-harness/harness';
+import { accountOf, runNode, testCredentials, TriggerRun } from '../../../tools/engine-harness/harness';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -111,6 +111,16 @@ describe('a successful answer that echoes the token: its records reach the outpu
 		expect(run.items.length).toBeGreaterThan(1);
 		for (const item of run.items) expect(String(item.json.echo)).toMatch(/^Invalid token \*\*\*; token=\*\*\*; basic \*\*\*; header \*\*\*; dump .*\*\*\*/);
 		expect(tokenShowsIn(JSON.stringify(run.items), platform.token)).toEqual([]);
+	});
+
+	test.each([true, false])("the trigger's events, Simplify %s: every record is emitted, none holds the token in any form", async (simplify) => {
+		platform.inject({ kind: 'echoToken' });
+		const trigger = new TriggerRun({ event: 'ticketUpdated', options: { simplify } }, accountOf(platform));
+		const events = await trigger.poll('manual');
+		expect(platform.requests().every((request) => request.status === 200 && JSON.stringify(request.response).includes(platform.token))).toBe(true);
+		expect(events?.length).toBeGreaterThan(0);
+		for (const event of events!) expect(String(event.echo)).toMatch(/^Invalid token \*\*\*; token=\*\*\*; basic \*\*\*; header \*\*\*; dump .*\*\*\*/);
+		expect(tokenShowsIn(JSON.stringify(events), platform.token)).toEqual([]);
 	});
 });
 
