@@ -211,12 +211,37 @@ function listEntries(ctx: IExecuteSingleFunctions): CustomFieldInput[] {
 
 const JSON_BOX_EXAMPLE = '{"Customer Tier": "Gold"}';
 
+/**
+ * An object as JSON writes one: not a list, not a class instance (a date from an expression,
+ * whose own keys are no fields). Its prototype is a root one, though not necessarily ours: an
+ * expression's object may come from another realm.
+ */
+function isJsonObject(value: unknown): value is IDataObject {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+	const prototype = Object.getPrototypeOf(value) as object | null;
+	return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/** A Date's or a Luxon DateTime's instant, as ISO text; undefined for anything else or an invalid date. */
+function dateTextOf(value: object): string | undefined {
+	const luxon = value as { toJSDate?: () => Date };
+	// Duck-typed: an expression's Date may come from another realm.
+	const date = typeof luxon.toJSDate === 'function' ? luxon.toJSDate() : (value as Partial<Date>);
+	return typeof date.getTime === 'function' && typeof date.toISOString === 'function' && !Number.isNaN(date.getTime())
+		? date.toISOString()
+		: undefined;
+}
+
 /** What the JSON box held instead of an object, for the refusal. */
 function describeNotObject(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return `a list (${JSON.stringify(value).slice(0, 80)})`;
 	if (typeof value === 'string') return `a text (${JSON.stringify(value.slice(0, 80))})`;
 	if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number' : ''} ${String(value)}`.trim();
+	if (typeof value === 'object') {
+		const date = dateTextOf(value);
+		return date ? `a date (${date})` : `an object of type ${String((value as object).constructor?.name ?? 'unknown')}`;
+	}
 	return typeof value;
 }
 
@@ -234,11 +259,10 @@ function jsonEntries(ctx: IExecuteSingleFunctions, fail: Fail): CustomFieldInput
 		}
 	}
 	if (json === undefined) return [];
-	// Any object but a list: an expression's object may come from another realm (its prototype is not ours).
-	if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+	if (!isJsonObject(json)) {
 		fail(`Custom Fields (JSON) (customFieldsJson) must be a JSON object such as ${JSON_BOX_EXAMPLE}; got ${describeNotObject(json)}`);
 	}
-	return Object.entries(json as IDataObject).map(([field, value]) => ({ field, value }));
+	return Object.entries(json).map(([field, value]) => ({ field, value }));
 }
 
 /** The custom fields a user gave: the form, the JSON box and the earlier list. */

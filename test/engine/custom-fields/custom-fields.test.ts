@@ -282,6 +282,9 @@ describe('the Custom Fields form', () => {
 			['null', 'null'],
 			['={{ [301, 302] }}', 'a list ([301,302])'],
 			['{"Customer note": ', 'text that is not JSON'],
+			['={{ new Date(0) }}', 'a date (1970-01-01T00:00:00.000Z)'],
+			['={{ DateTime.fromMillis(0, { zone: "UTC" }) }}', 'a date (1970-01-01T00:00:00.000Z)'],
+			['={{ new Date(NaN) }}', 'an object of type Date'],
 		])('the JSON box holding %s: refused before any request, naming the box, what it got and the item', async (box, got) => {
 			platform.clearLog();
 			const run = await runNode({
