@@ -50,3 +50,14 @@ export function idsOf(value: unknown): string[] {
 		.map((part) => String(part).trim())
 		.filter((part) => part.length > 0);
 }
+
+/**
+ * An object as JSON writes one: not a list, not a class instance (a date from an expression,
+ * whose own keys are no fields). Its prototype is a root one, though not necessarily ours: an
+ * expression's object may come from another realm.
+ */
+export function isJsonObject(value: unknown): value is IDataObject {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+	const prototype = Object.getPrototypeOf(value) as object | null;
+	return prototype === null || Object.getPrototypeOf(prototype) === null;
+}

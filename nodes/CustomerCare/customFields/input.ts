@@ -11,6 +11,7 @@ import type { CustomFieldInput } from './values';
 import type { ItemContext, DefinitionStep } from '../engine/spec';
 import { failFor, type Fail } from '../checks/fieldRule';
 import type { FieldDefinitionsName } from '../definitions/accountDefinitions';
+import { isJsonObject } from '../basics/looseValues';
 
 /**
  * How Create and Update of tickets, leads and deals take custom fields:
@@ -210,17 +211,6 @@ function listEntries(ctx: IExecuteSingleFunctions): CustomFieldInput[] {
 }
 
 const JSON_BOX_EXAMPLE = '{"Customer Tier": "Gold"}';
-
-/**
- * An object as JSON writes one: not a list, not a class instance (a date from an expression,
- * whose own keys are no fields). Its prototype is a root one, though not necessarily ours: an
- * expression's object may come from another realm.
- */
-function isJsonObject(value: unknown): value is IDataObject {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-	const prototype = Object.getPrototypeOf(value) as object | null;
-	return prototype === null || Object.getPrototypeOf(prototype) === null;
-}
 
 /** A Date's or a Luxon DateTime's instant, as ISO text; undefined for anything else or an invalid date. */
 function dateTextOf(value: object): string | undefined {
