@@ -8,8 +8,14 @@
  *   together (the throttle keeps them within the account's rate), and a read whose pages shifted
  *   is read again as retry.ts decides (rule 5).
  * Each page's records are shaped (PageShaper) as soon as they arrive.
+ *
+ * `numFound` is a hint, never a command (docs/api.md#pagination): only a whole number within the
+ * read's cap, no smaller than page 1, plans pages sent together. Without one, pages are read one
+ * after another until a short page. Every read stops at MAX_PAGES_PER_READ pages with an error
+ * naming it, and a page that repeats an earlier one (a server that ignores `page`) is an error.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { listRecordsOf } from '../answers/answerShape';
 import { withCoveringPair } from './dateWindows';
@@ -19,6 +25,114 @@ import { readsAgain } from '../request/retry';
 
 /** The API's largest page (docs/api.md#limits). */
 export const MAX_PAGE_SIZE = 500;
+
+/**
+ * The most pages one read takes: one date window of Get Many (31 days at most), one chunk of a
+ * trigger's poll, one picker's page. 1,000 pages of 500 are 500,000 records, about 70 s at the
+ * account's 15 requests a second; past it the read fails naming this cap (docs/api.md#pagination).
+ */
+export const MAX_PAGES_PER_READ = 1000;
+
+/**
+ * `numFound` as a count pages can be planned by: a whole number (or its digits as text), no
+ * smaller than page 1's records, and within `maxPages` pages. Anything else (missing, "1,234",
+ * 1e12, fewer than page 1 holds) is undefined: the read goes on page by page until a short page.
+ */
+export function trustedCount(numFound: unknown, firstPageRecords: number, maxPages = MAX_PAGES_PER_READ): number | undefined {
+	const count =
+		typeof numFound === 'number' ? numFound : typeof numFound === 'string' && /^\d+$/.test(numFound) ? Number(numFound) : NaN;
+	if (!Number.isSafeInteger(count) || count < firstPageRecords || count > maxPages * MAX_PAGE_SIZE) return undefined;
+	return count;
+}
+
+/** What a read does after page 1 (planAfterFirstPage). */
+export type AfterFirstPage =
+	/** Page 1 was short, or the count says it was the only one: the read is whole. */
+	| { read: 'done' }
+	/** A count to trust: pages 2 to `pages` are sent together. */
+	| { read: 'together'; pages: number }
+	/** No count to trust: one page after another until a short page, page `upTo` at most. */
+	| { read: 'oneByOne'; upTo: number }
+	/** A count to trust, of more pages than the caller takes now. */
+	| { read: 'notNow' };
+
+/**
+ * The paging decision after page 1, free of I/O: `count` as trustedCount gives it,
+ * `morePagesAllowed` the pages after page 1 the caller takes (Infinity: all), `maxPages` the cap.
+ * Page promises are made only from a trusted count, so never more than `maxPages` at once.
+ */
+export function planAfterFirstPage(
+	firstPageRecords: number,
+	count: number | undefined,
+	morePagesAllowed: number,
+	maxPages = MAX_PAGES_PER_READ,
+): AfterFirstPage {
+	if (firstPageRecords < MAX_PAGE_SIZE) return { read: 'done' };
+	const lastAllowed = lastPageAllowed(morePagesAllowed, maxPages);
+	if (count === undefined) return { read: 'oneByOne', upTo: lastAllowed };
+	const pages = Math.ceil(count / MAX_PAGE_SIZE);
+	if (pages <= 1) return { read: 'done' };
+	return pages <= lastAllowed ? { read: 'together', pages } : { read: 'notNow' };
+}
+
+/** The last page a read may ask for: page 1 and the pages the caller takes after it, within the cap. */
+export function lastPageAllowed(morePagesAllowed: number, maxPages = MAX_PAGES_PER_READ): number {
+	return 1 + Math.max(0, Math.min(morePagesAllowed, maxPages - 1));
+}
+
+/** A page's records known by their ids, in order; undefined when they carry none (nothing to compare). */
+export function pageKey(records: IDataObject[], idProperty: string | undefined): string | undefined {
+	if (!idProperty || records.length === 0) return undefined;
+	const ids = records.map((record) => record[idProperty]);
+	return ids.some((id) => id === undefined || id === null) ? undefined : JSON.stringify(ids);
+}
+
+/** What a read needs to say in its errors. */
+interface ReadSource {
+	node: ReturnType<TransportContext['getNode']>;
+	request: ApiRequest;
+}
+
+/** The read reached its cap of pages without a short page: it stops, never reads on without end. */
+function tooManyPagesError({ node, request }: ReadSource, maxPages: number, numFound: unknown): NodeApiError {
+	const said = numFound === undefined ? 'no numFound' : `numFound ${JSON.stringify(numFound)}`;
+	return new NodeApiError(
+		node,
+		{ numFound: numFound === undefined ? null : JSON.stringify(numFound) },
+		{
+			message: `The list ${request.method ?? 'GET'} ${request.path} has more than ${maxPages.toLocaleString('en-US')} pages of ${MAX_PAGE_SIZE} records in one read, the most one read takes`,
+			description: `Every page came back full up to page ${maxPages.toLocaleString('en-US')} (${(maxPages * MAX_PAGE_SIZE).toLocaleString('en-US')} records); the platform's answer gave ${said}. A read stops at this cap so that no answer can make it run without end. Narrow the date range or the filters, or read with a Limit.`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/** A page that repeats an earlier one: the platform answered the same page whatever `page` asked. */
+function ignoredPageError({ node, request }: ReadSource, page: number, earlier: number): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ page, repeats: earlier },
+		{
+			message: `The platform ignored "page": page ${page} of ${request.method ?? 'GET'} ${request.path} repeats the records of page ${earlier}`,
+			description: `Page ${page} holds the very records (the same ids, in the same order) of page ${earlier} of the same read, so the platform did not page the list. Reading on would only return them again, so the read stops rather than return a list with records missing. Please report this to the platform.`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/** Remembers the pages of one read by their keys (pageKey), and fails on a page that repeats one. */
+function repeatGuard(source: ReadSource) {
+	const pages = new Map<string, number>();
+	return (page: number, key: string | undefined) => {
+		if (key === undefined) return;
+		const earlier = pages.get(key);
+		if (earlier !== undefined) throw ignoredPageError(source, page, earlier);
+		pages.set(key, page);
+	};
+}
+
+/** Whether a page reports the count page 1 did (the same number, the same text, or none either). */
+const sameCount = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * What the caller makes of each page's records as the page arrives (e.g. Simplify), while the
@@ -98,7 +212,7 @@ export function dedupe(records: IDataObject[], idProperty: string | undefined): 
 
 /**
  * Reads one list (or one window of it). `limit` undefined means every record (readAllPages).
- * With a limit, pages are read one after another until it is reached.
+ * With a limit, pages are read one after another until it is reached, MAX_PAGES_PER_READ at most.
  */
 export async function fetchPages(
 	this: TransportContext,
@@ -115,9 +229,13 @@ export async function fetchPages(
 	}
 
 	if (limit !== undefined) {
+		const source = { node: this.getNode(), request };
+		const repeats = repeatGuard(source);
 		const shaped: Array<Promise<IDataObject[]>> = [];
 		for (let pageNumber = 1, count = Math.min(MAX_PAGE_SIZE, limit), done = 0; done < limit; pageNumber++) {
+			if (pageNumber > MAX_PAGES_PER_READ) throw tooManyPagesError(source, MAX_PAGES_PER_READ, undefined);
 			const batch = recordsOf(this, await read({ page: pageNumber, count }), request, spec);
+			repeats(pageNumber, pageKey(batch, spec.idProperty));
 			done += batch.length;
 			// Shaped while the next page is read; a failure is reported below, not left unhandled.
 			const next = shape(batch);
@@ -135,9 +253,12 @@ export async function fetchPages(
 
 /** A whole read of a paged list, or its size when page 1 showed more than the caller accepts. */
 export interface PagesRead {
-	/** Every record (de-duplicated); absent when the read stopped after a page 1, or was unstable and not kept. */
+	/** Every record (de-duplicated); absent when the read stopped before its end (the caller's pages), or was unstable and not kept. */
 	records?: IDataObject[];
-	/** The number of records page 1 reported. */
+	/**
+	 * The number of records page 1 reported, when it could be trusted (trustedCount); else the
+	 * records read: all of them when the read is whole, fewer than there are when it stopped.
+	 */
 	numFound: number;
 	/** The requests the read made. */
 	requests: number;
@@ -154,10 +275,13 @@ export type UnstableRead = 'keep' | 'drop';
 
 export interface PagedReadOptions {
 	/**
-	 * Given the size page 1 reports and the requests the read has made so far (page 1 included),
-	 * whether to read on; asked on every attempt. Default: always.
+	 * Given the count page 1 reports (undefined when it cannot be trusted: trustedCount) and the
+	 * requests the read has made so far (page 1 included), how many pages after page 1 the caller
+	 * takes; asked on every attempt. A trusted count of more pages is not read at all; without
+	 * one, pages are read one by one up to it, and a read that had not ended there is not kept.
+	 * Default: all (up to MAX_PAGES_PER_READ, past which the read fails).
 	 */
-	accept?: (numFound: number, requestsSoFar: number) => boolean;
+	morePages?: (numFound: number | undefined, requestsSoFar: number) => number;
 	/** Shapes each page's records as soon as they arrive. Default: as they are. */
 	shape?: PageShaper;
 	/** Default: keep. */
@@ -165,7 +289,7 @@ export interface PagedReadOptions {
 }
 
 /**
- * Reads every page of a paged list (one window at most). `accept` may stop the read after a
+ * Reads every page of a paged list (one window at most). `morePages` may stop the read after a
  * page 1, on every attempt: the trigger's bounded poll reads a window only when all of it, read
  * again if need be, fits in what is left of its budget. Each page's records are shaped as soon
  * as they arrive.
@@ -174,9 +298,10 @@ export async function readAllPages(
 	this: TransportContext,
 	given: ApiRequest,
 	spec: ListSpec,
-	{ accept = () => true, shape = unshaped, whenUnstable = 'keep' }: PagedReadOptions = {},
+	{ morePages = () => Infinity, shape = unshaped, whenUnstable = 'keep' }: PagedReadOptions = {},
 ): Promise<PagesRead> {
 	const request = await withAccount(this, given);
+	const source = { node: this.getNode(), request };
 	const pagesGroup = sentTogether(request);
 	const read = pageReader(this, request, spec, pagesGroup.abandoned);
 	const page = async (pageNumber: number) => await read({ page: pageNumber, count: MAX_PAGE_SIZE });
@@ -187,7 +312,7 @@ export async function readAllPages(
 	const shapedPage = async (pageNumber: number) => {
 		const answer = await page(pageNumber);
 		const raw = recordsOf(this, answer, request, spec);
-		return { numFound: answer.numFound, count: raw.length, records: await shape(raw) };
+		return { numFound: answer.numFound, count: raw.length, key: pageKey(raw, spec.idProperty), records: await shape(raw) };
 	};
 	let requests = 0;
 	// Records that change while the pages are read shift the pages under us (one could be
@@ -196,39 +321,52 @@ export async function readAllPages(
 		const first = await page(1);
 		requests++;
 		const firstRaw = recordsOf(this, first, request, spec);
-		const total = Number(first.numFound ?? firstRaw.length);
-		const pages = Math.ceil(total / MAX_PAGE_SIZE);
-		if (!accept(total, requests)) return { numFound: total, requests };
-		if (firstRaw.length < MAX_PAGE_SIZE || pages <= 1) {
-			return { records: dedupe(await shape(firstRaw), spec.idProperty), numFound: total, requests };
+		const trusted = trustedCount(first.numFound, firstRaw.length);
+		const allowed = morePages(trusted, requests);
+		const plan = planAfterFirstPage(firstRaw.length, trusted, allowed);
+		// One by one: the caller's pages; past a count to trust (records added meanwhile): the cap.
+		const lastPage = plan.read === 'oneByOne' ? plan.upTo : MAX_PAGES_PER_READ;
+		const firstCount = first.numFound;
+		if (plan.read === 'notNow') return { numFound: trusted!, requests };
+		if (plan.read === 'done') {
+			const records = dedupe(await shape(firstRaw), spec.idProperty);
+			return { records, numFound: trusted ?? firstRaw.length, requests };
 		}
 
-		// The other pages are asked for first, then the first page is shaped while they are read.
+		const repeats = repeatGuard(source);
+		repeats(1, pageKey(firstRaw, spec.idProperty));
+		// A count to trust: the other pages are asked for first, then the first page is shaped while they are read.
+		const together = plan.read === 'together' ? plan.pages : 1;
 		const [rest, firstRecords] = await Promise.all([
-			pagesGroup.all(
-				Array.from({ length: pages - 1 }, async (_, index) => await shapedPage(index + 2)),
-			),
+			pagesGroup.all(Array.from({ length: together - 1 }, async (_, index) => await shapedPage(index + 2))),
 			shape(firstRaw),
 		]);
 		requests += rest.length;
+		rest.forEach((answer, index) => repeats(index + 2, answer.key));
 		const records = firstRecords.concat(...rest.map((answer) => answer.records));
-		let stable = rest.every((answer) => Number(answer.numFound ?? total) === total);
-		// Records added while we read push the list past numFound: follow on until a short page.
-		for (
-			let pageNumber = pages + 1, count = rest[rest.length - 1].count;
-			count === MAX_PAGE_SIZE;
-			pageNumber++
-		) {
+		// Every page must report what page 1 did (without a count: the same absence, the same text).
+		let stable = rest.every((answer) => sameCount(answer.numFound, firstCount));
+		// Without a count, or when records added while we read pushed the list past it: one page after
+		// another until a short page, within the caller's pages and the cap.
+		let count = rest.length > 0 ? rest[rest.length - 1].count : firstRaw.length;
+		for (let pageNumber = together + 1; count === MAX_PAGE_SIZE; pageNumber++) {
+			if (pageNumber > lastPage) {
+				if (lastPage >= MAX_PAGES_PER_READ) throw tooManyPagesError(source, MAX_PAGES_PER_READ, firstCount);
+				// The caller's pages ran out before the list did: nothing of this read is whole.
+				return { numFound: trusted ?? records.length, requests };
+			}
 			const next = await shapedPage(pageNumber);
 			requests++;
+			repeats(pageNumber, next.key);
 			count = next.count;
 			records.push(...next.records);
-			stable = false;
+			if (trusted !== undefined || !sameCount(next.numFound, firstCount)) stable = false;
 		}
-		if (stable) return { records: dedupe(records, spec.idProperty), numFound: total, requests };
+		const whole = trusted ?? records.length;
+		if (stable) return { records: dedupe(records, spec.idProperty), numFound: whole, requests };
 		if (!readsAgain(attempt)) {
-			if (whenUnstable === 'drop') return { numFound: total, requests, unstable: true };
-			return { records: dedupe(records, spec.idProperty), numFound: total, requests };
+			if (whenUnstable === 'drop') return { numFound: whole, requests, unstable: true };
+			return { records: dedupe(records, spec.idProperty), numFound: whole, requests };
 		}
 	}
 }
