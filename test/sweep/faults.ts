@@ -45,4 +45,10 @@ export const FAULTS: SweepFault[] = [
 	{ name: '404 lock-out', at: once({ kind: 'lockout' }) },
 	{ name: '200 nok', at: once({ kind: 'nok' }) },
 	{ name: 'answer without its root', at: once({ kind: 'missingRoot' }) },
+	// A paged list's count as no count, an absurd one or text; on any other request they change nothing.
+	{ name: 'list without numFound', at: once({ kind: 'wrongCount', countAs: 'missing' }) },
+	{ name: 'numFound absurd (1e12)', at: once({ kind: 'wrongCount', countAs: 'absurd' }) },
+	{ name: 'numFound not a number ("1,234")', at: once({ kind: 'wrongCount', countAs: 'text' }) },
+	// A page other than 1 answered as page 1 (the platform ignored `page`); page 1 and any other request unchanged.
+	{ name: 'page ignored (page 1 again)', at: once({ kind: 'ignorePage' }) },
 ];

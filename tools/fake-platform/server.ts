@@ -79,7 +79,9 @@ export type FaultKind =
 	| 'lostAnswer'
 	| 'missingRoot'
 	| 'lockout'
-	| 'burst429';
+	| 'burst429'
+	| 'wrongCount'
+	| 'ignorePage';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -106,7 +108,19 @@ export interface Fault {
 	 * carried out: a dropped connection (default), a gateway's 502 page, or a cut 200.
 	 */
 	lostAs?: 'drop' | 'gateway' | 'malformed';
+	/**
+	 * For 'wrongCount': what a paged list's `numFound` becomes: left out (default), absurd (1e12)
+	 * or text that is no number ("1,234").
+	 */
+	countAs?: 'missing' | 'absurd' | 'text';
 }
+
+/** The `numFound` a 'wrongCount' fault writes, by its `countAs` (undefined: left out). */
+export const WRONG_COUNTS: Record<'missing' | 'absurd' | 'text', number | string | undefined> = {
+	missing: undefined,
+	absurd: 1e12,
+	text: '1,234',
+};
 
 /** The page nginx answers with when its upstream fails, e.g. 502 Bad Gateway. */
 export function gatewayPage(status: number, reason: string): string {
@@ -487,6 +501,18 @@ export class PlatformServer {
 					this.sendAnswer(res, applied.status === 200 ? withoutRoot(applied) : applied, rec);
 					return;
 				}
+				case 'wrongCount': {
+					// Carried out normally; a paged list's count comes back missing, absurd or as text.
+					const applied = this.answer(method, path, query, raw, req.headers.authorization);
+					this.sendAnswer(res, withCount(applied, terminal.countAs ?? 'missing'), rec);
+					return;
+				}
+				case 'ignorePage': {
+					// A server that pages nothing: whatever `page` asks, page 1 comes back.
+					const firstPage = 'page' in query ? { ...query, page: '1' } : query;
+					this.sendAnswer(res, this.answer(method, path, firstPage, raw, req.headers.authorization), rec);
+					return;
+				}
 				case 'lockout':
 					// The domain is locked out from now on, as after too many 429s; the request
 					// (and every later one) gets the platform's lock-out answer.
@@ -763,6 +789,17 @@ function withoutRoot(answer: Answer): Answer {
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return answer;
 	const kept = Object.fromEntries(Object.entries(body).filter(([, value]) => value === null || typeof value !== 'object'));
 	return { ...answer, body: kept, raw: undefined };
+}
+
+/** A paged list's answer with its `numFound` rewritten as `countAs` says; any other answer as it was. */
+function withCount(answer: Answer, countAs: 'missing' | 'absurd' | 'text'): Answer {
+	const body = answer.body;
+	if (answer.status !== 200 || !body || typeof body !== 'object' || Array.isArray(body) || !('numFound' in body)) return answer;
+	const rewritten: Record<string, unknown> = { ...body };
+	const count = WRONG_COUNTS[countAs];
+	if (count === undefined) delete rewritten.numFound;
+	else rewritten.numFound = count;
+	return { ...answer, body: rewritten, raw: undefined };
 }
 
 function matchPath(pattern: string | RegExp, path: string): boolean {
