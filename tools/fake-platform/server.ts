@@ -109,7 +109,7 @@ export interface Fault {
 	 */
 	lostAs?: 'drop' | 'gateway' | 'malformed';
 	/**
-	 * For 'wrongCount': what a paged list's `numFound` becomes: left out (default), absurd (1e12)
+	 * For 'wrongCount' (and 'ignorePage' when given): what a paged list's `numFound` becomes: left out (default), absurd (1e12)
 	 * or text that is no number ("1,234").
 	 */
 	countAs?: 'missing' | 'absurd' | 'text';
@@ -510,7 +510,8 @@ export class PlatformServer {
 				case 'ignorePage': {
 					// A server that pages nothing: whatever `page` asks, page 1 comes back.
 					const firstPage = 'page' in query ? { ...query, page: '1' } : query;
-					this.sendAnswer(res, this.answer(method, path, firstPage, raw, req.headers.authorization), rec);
+					const answered = this.answer(method, path, firstPage, raw, req.headers.authorization);
+					this.sendAnswer(res, terminal.countAs ? withCount(answered, terminal.countAs) : answered, rec);
 					return;
 				}
 				case 'lockout':

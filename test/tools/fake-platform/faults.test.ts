@@ -166,6 +166,10 @@ describe('fault injection', () => {
 		expect((await api.get('/api/v2/tickets', { ...window, page: '2' })).body.tickets).toEqual(first.body.tickets);
 		expect((await api.get('/api/v1/agents')).status).toBe(200);
 		expect((await api.get('/api/v2/tickets', { ...window, page: '2' })).body.tickets).toEqual(second.body.tickets);
+		platform.inject({ kind: 'ignorePage', countAs: 'missing', times: 1 });
+		const repeated = await api.get('/api/v2/tickets', { ...window, page: '2' });
+		expect(repeated.body.tickets).toEqual(first.body.tickets);
+		expect('numFound' in repeated.body).toBe(false);
 	});
 
 	it('lockout locks the domain for its time: this request and every later one get the lock-out 404', async () => {
