@@ -94,14 +94,18 @@ interface ReadSource {
 }
 
 /** The read reached its cap of pages without a short page: it stops, never reads on without end. */
-function tooManyPagesError({ node, request }: ReadSource, maxPages: number, numFound: unknown): NodeApiError {
-	const said = numFound === undefined ? 'no numFound' : `numFound ${JSON.stringify(numFound)}`;
+function tooManyPagesError({ node, request }: ReadSource, maxPages: number, count?: { numFound: unknown }): NodeApiError {
+	const said = !count
+		? ''
+		: count.numFound === undefined
+			? ' Page 1 gave no numFound.'
+			: ` Page 1 gave numFound ${JSON.stringify(count.numFound)}, not a count to plan by.`;
 	return new NodeApiError(
 		node,
-		{ numFound: numFound === undefined ? null : JSON.stringify(numFound) },
+		{ numFound: count?.numFound === undefined ? null : JSON.stringify(count.numFound) },
 		{
 			message: `The list ${request.method ?? 'GET'} ${request.path} has more than ${maxPages.toLocaleString('en-US')} pages of ${MAX_PAGE_SIZE} records in one read, the most one read takes`,
-			description: `Every page came back full up to page ${maxPages.toLocaleString('en-US')} (${(maxPages * MAX_PAGE_SIZE).toLocaleString('en-US')} records); the platform's answer gave ${said}. A read stops at this cap so that no answer can make it run without end. Narrow the date range or the filters, or read with a Limit.`,
+			description: `Every page came back full up to page ${maxPages.toLocaleString('en-US')} (${(maxPages * MAX_PAGE_SIZE).toLocaleString('en-US')} records).${said} A read stops at this cap so that no answer can make it run without end. Narrow the date range or the filters, or read with a Limit.`,
 			itemIndex: request.itemIndex,
 		},
 	);
@@ -233,7 +237,7 @@ export async function fetchPages(
 		const repeats = repeatGuard(source);
 		const shaped: Array<Promise<IDataObject[]>> = [];
 		for (let pageNumber = 1, count = Math.min(MAX_PAGE_SIZE, limit), done = 0; done < limit; pageNumber++) {
-			if (pageNumber > MAX_PAGES_PER_READ) throw tooManyPagesError(source, MAX_PAGES_PER_READ, undefined);
+			if (pageNumber > MAX_PAGES_PER_READ) throw tooManyPagesError(source, MAX_PAGES_PER_READ);
 			const batch = recordsOf(this, await read({ page: pageNumber, count }), request, spec);
 			repeats(pageNumber, pageKey(batch, spec.idProperty));
 			done += batch.length;
@@ -351,7 +355,7 @@ export async function readAllPages(
 		let count = rest.length > 0 ? rest[rest.length - 1].count : firstRaw.length;
 		for (let pageNumber = together + 1; count === MAX_PAGE_SIZE; pageNumber++) {
 			if (pageNumber > lastPage) {
-				if (lastPage >= MAX_PAGES_PER_READ) throw tooManyPagesError(source, MAX_PAGES_PER_READ, firstCount);
+				if (lastPage >= MAX_PAGES_PER_READ) throw tooManyPagesError(source, MAX_PAGES_PER_READ, trusted === undefined ? { numFound: firstCount } : undefined);
 				// The caller's pages ran out before the list did: nothing of this read is whole.
 				return { numFound: trusted ?? records.length, requests };
 			}
