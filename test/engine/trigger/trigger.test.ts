@@ -134,6 +134,25 @@ describe('Customer Care Trigger', () => {
 			expect(await run.poll()).toBeNull();
 		});
 
+		test('every other list answer without numFound, so no read of the part holds still: the poll emits nothing and keeps its cursor; the next emits every change once', async () => {
+			const run = await activated('ticketUpdated');
+			const start = second(Date.now()) + 1000;
+			const ids = platform.store.tickets.slice(0, 1200).map((ticket) => ticket.ticket_id);
+			ids.forEach((id, index) => platform.store.updateTicket(id, { ticket_subject: `unsteady ${index}` }, start + (index % 2) * 1000));
+			clock.set(start + 2000);
+			const cursorBefore = run.state.cursor;
+			// The 2nd, 4th, 6th … list request answers without a count: every read of 3 pages sees its count change.
+			for (let n = 0; n < 200; n++) platform.inject({ kind: 'wrongCount', path: '/acme/api/v2/tickets', skip: 2 * n + 1, times: 1 });
+
+			expect(await run.poll()).toBeNull();
+			expect(run.state.cursor).toBe(cursorBefore);
+			platform.clearFaults();
+
+			const items = await run.poll();
+			expect(new Set(idsOf(items))).toEqual(new Set(ids));
+			expect(items).toHaveLength(1200);
+		});
+
 		test('a platform that ignores "page": the poll fails saying so, keeps its cursor, and the next emits every change once', async () => {
 			const run = await activated('ticketUpdated');
 			const at = second(Date.now()) + 1000;
