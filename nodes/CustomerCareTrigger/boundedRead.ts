@@ -15,7 +15,7 @@ import type { ReadWindow } from './cursor';
  * second. A second counts as fully read only when every page of a chunk holding it was read.
  * Page 1 of a chunk tells how many records it holds (numFound); a chunk that does not fit what
  * is left is not read further but narrowed, in proportion to what fits. A count that cannot be
- * trusted (missing, not a number, past the cap: transport/lists/pages.ts trustedCount) tells
+ * trusted (missing, not a number, past the cap: transport/lists/pagePlan.ts trustedCount) tells
  * nothing: the chunk is read page by page until a short page, as far as what is left allows, and
  * a chunk that had not ended there is narrowed as one that does not fit.
  */

@@ -1,5 +1,5 @@
 /**
- * The paging decision of a whole list read (nodes/CustomerCare/transport/lists/pages.ts), free of
+ * The paging decision of a whole list read (nodes/CustomerCare/transport/lists/pagePlan.ts, carried out by pages.ts), free of
  * I/O: which `numFound` a read plans by, and what it does after page 1. The bounds are written
  * here from docs/api.md#pagination (pages of 500, 1,000 pages at most in one read), not taken
  * from the code: whatever an answer says, no read makes more page requests at once than the cap
@@ -12,7 +12,7 @@ import {
 	pageKey,
 	planAfterFirstPage,
 	trustedCount,
-} from '../../../../nodes/CustomerCare/transport/lists/pages';
+} from '../../../../nodes/CustomerCare/transport/lists/pagePlan';
 import { propertyRuns } from '../../helpers/property';
 
 /** docs/api.md#pagination: records per page, and pages one read takes at most. */
