@@ -14,7 +14,10 @@ import type { ReadWindow } from './cursor';
  * tools/fake-platform/handlers.ts), so the first pages of a window say nothing about any one
  * second. A second counts as fully read only when every page of a chunk holding it was read.
  * Page 1 of a chunk tells how many records it holds (numFound); a chunk that does not fit what
- * is left is not read further but narrowed, in proportion to what fits.
+ * is left is not read further but narrowed, in proportion to what fits. A count that cannot be
+ * trusted (missing, not a number, past the cap: transport/lists/pagePlan.ts trustedCount) tells
+ * nothing: the chunk is read page by page until a short page, as far as what is left allows, and
+ * a chunk that had not ended there is narrowed as one that does not fit.
  */
 
 const SECOND = 1000;
@@ -54,6 +57,7 @@ export interface ReadBudget {
 /** One chunk's read: every record, or only its size when page 1 showed that it does not fit. */
 export interface ChunkRead<T> {
 	records?: T[];
+	/** Page 1's count when it could be trusted; else the records read (fewer than there are when the read stopped). */
 	numFound: number;
 	requests: number;
 	/** The chunk's pages kept shifting under every attempt: nothing of it is kept. */
@@ -61,18 +65,23 @@ export interface ChunkRead<T> {
 }
 
 /**
- * Reads a chunk; `accept`, called with page 1's numFound and the requests made so far (page 1
- * included) on every attempt, says whether to read the rest.
+ * Reads a chunk; `morePages`, called with page 1's numFound (undefined when it cannot be
+ * trusted) and the requests made so far (page 1 included) on every attempt, says how many pages
+ * after page 1 the read may take: a trusted count of more is not read on, and without one the
+ * read stops there (no records) when it had not ended.
  */
 export type ReadChunk<T> = (
 	chunk: ReadWindow,
-	accept: (numFound: number, requestsSoFar: number) => boolean,
+	morePages: (numFound: number | undefined, requestsSoFar: number) => number,
 ) => Promise<ChunkRead<T>>;
 
 export interface BoundedReadResult<T> {
 	/** Every record of the part read. */
 	records: T[];
-	/** The part of the window read completely, from its start; absent only for an empty window. */
+	/**
+	 * The part of the window read completely, from its start; absent when nothing of it was (its
+	 * least chunk kept shifting under every attempt): the cursor then stays where it was.
+	 */
 	read?: ReadWindow;
 	/** The requests made. */
 	requests: number;
@@ -99,7 +108,8 @@ function spanFor(spanMs: number, found: number, capacity: number): number {
 
 /**
  * Reads `window` oldest first, chunk by chunk, within the budget. The first chunk of a poll
- * narrowed to its least (two seconds) is read whole whatever it costs, so every poll moves on;
+ * narrowed to its least (two seconds) is read whole whatever it costs, so every poll moves on
+ * (up to the cap of pages of one read, MAX_PAGES_PER_READ, past which the poll fails);
  * a later chunk is started only when a request still fits in time and in the request budget,
  * and read on only when all its pages fit (judged from page 1's round trip, pages one after
  * another).
@@ -128,7 +138,7 @@ export async function boundedRead<T>(
 		const least = end === chunkEnd(from, window.to, SECOND);
 		const startedChunk = clock();
 		let capacity = budget.pageSize;
-		const answer = await readChunk({ since: from, to: end }, (numFound, requestsSoFar) => {
+		const answer = await readChunk({ since: from, to: end }, (_numFound, requestsSoFar) => {
 			// A page 1 read again after the pages shifted is judged by the slowest round trip seen.
 			const roundTrip = requestsSoFar === 1 ? Math.max(clock() - startedChunk, 1) : slowestRoundTrip;
 			slowestRoundTrip = Math.max(slowestRoundTrip, roundTrip);
@@ -136,8 +146,9 @@ export async function boundedRead<T>(
 			const pagesInTime = Math.floor((readUntil - clock()) / roundTrip);
 			const morePages = Math.max(0, Math.min(pagesLeft, pagesInTime));
 			capacity = (morePages + 1) * budget.pageSize;
-			if (readTo === undefined && (least || (lastChunk && numFound <= 2 * budget.pageSize))) return true;
-			return numFound <= capacity;
+			if (readTo === undefined && least) return Infinity;
+			if (readTo === undefined && lastChunk) return Math.max(morePages, 1);
+			return morePages;
 		});
 		requests += answer.requests;
 		if (answer.records) {

@@ -77,12 +77,16 @@ export async function pollList(
 		maxRequests: MAX_LIST_REQUESTS_PER_POLL,
 		pageSize: MAX_PAGE_SIZE,
 	};
-	// Each chunk is read whole or not at all: a read whose pages kept shifting is dropped (transport/lists/list.ts).
-	const bounded = await boundedRead(plan.window, budget, () => Date.now(), async (chunk, accept) =>
-		await readListWindow(poll, qs, chunk, { accept, whenUnstable: 'drop' }),
+	// Each chunk is read whole or not at all: a read whose pages kept shifting is dropped (transport/lists/pages.ts).
+	const bounded = await boundedRead(plan.window, budget, () => Date.now(), async (chunk, morePages) =>
+		await readListWindow(poll, qs, chunk, { morePages, whenUnstable: 'drop' }),
 	);
-	// The first chunk is always read, so `read` is set; the cursor moves to its end only.
-	const readWindow = bounded.read ?? plan.window;
+	// The cursor moves only over what was provably read: nothing read whole, nothing moves.
+	if (!bounded.read) {
+		moveTo(state, plan.state);
+		return null;
+	}
+	const readWindow = bounded.read;
 	const readChanges = changesOf(poll, bounded.records, readWindow);
 	const { handled, state: read } = completeRead(plan.state, readWindow, readChanges, overlapMs, plannedAt);
 	const zoneWarned = warnOfStampsOutside(poll, readWindow, readChanges, plan.state);

@@ -72,4 +72,10 @@ export const FAULTS: SweepFault[] = [
 	{ name: 'file over Max Recording Size', appliesTo: isDownload, at: atDownload({ kind: 'oversize', bytes: (MAX_RECORDING_MB + 1) * 1024 * 1024 }) },
 	{ name: 'file over Max Recording Size, no length told', appliesTo: isDownload, at: atDownload({ kind: 'oversize', bytes: (MAX_RECORDING_MB + 1) * 1024 * 1024, chunked: true }) },
 	{ name: 'a page in place of the file', appliesTo: isDownload, at: atDownload({ kind: 'wrongType' }) },
+	// A paged list's count as no count, an absurd one or text; on any other request they change nothing.
+	{ name: 'list without numFound', at: once({ kind: 'wrongCount', countAs: 'missing' }) },
+	{ name: 'numFound absurd (1e12)', at: once({ kind: 'wrongCount', countAs: 'absurd' }) },
+	{ name: 'numFound not a number ("1,234")', at: once({ kind: 'wrongCount', countAs: 'text' }) },
+	// A page other than 1 answered as page 1 (the platform ignored `page`); page 1 and any other request unchanged.
+	{ name: 'page ignored (page 1 again)', at: once({ kind: 'ignorePage' }) },
 ];

@@ -89,7 +89,9 @@ export type FaultKind =
 	| 'oversize'
 	| 'wrongType'
 	| 'redirect'
-	| 'echoToken';
+	| 'echoToken'
+	| 'wrongCount'
+	| 'ignorePage';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -129,7 +131,19 @@ export interface Fault {
 	contentType?: string;
 	/** For 'redirect': the `Location` sent (status `status`, default 302); `{path}` is replaced by the request's path and query. */
 	location?: string;
+	/**
+	 * For 'wrongCount' (and 'ignorePage' when given): what a paged list's `numFound` becomes: left out (default), absurd (1e12)
+	 * or text that is no number ("1,234").
+	 */
+	countAs?: 'missing' | 'absurd' | 'text';
 }
+
+/** The `numFound` a 'wrongCount' fault writes, by its `countAs` (undefined: left out). */
+export const WRONG_COUNTS: Record<'missing' | 'absurd' | 'text', number | string | undefined> = {
+	missing: undefined,
+	absurd: 1e12,
+	text: '1,234',
+};
 
 /** The page nginx answers with when its upstream fails, e.g. 502 Bad Gateway. */
 export function gatewayPage(status: number, reason: string): string {
@@ -532,6 +546,19 @@ export class PlatformServer {
 					this.sendAnswer(res, applied.status === 200 ? withTokenEcho(applied, req.headers.authorization) : applied, rec);
 					return;
 				}
+				case 'wrongCount': {
+					// Carried out normally; a paged list's count comes back missing, absurd or as text.
+					const applied = this.answer(method, path, query, raw, req.headers.authorization);
+					this.sendAnswer(res, withCount(applied, terminal.countAs ?? 'missing'), rec);
+					return;
+				}
+				case 'ignorePage': {
+					// A server that pages nothing: whatever `page` asks, page 1 comes back.
+					const firstPage = 'page' in query ? { ...query, page: '1' } : query;
+					const answered = this.answer(method, path, firstPage, raw, req.headers.authorization);
+					this.sendAnswer(res, terminal.countAs ? withCount(answered, terminal.countAs) : answered, rec);
+					return;
+				}
 				case 'lockout':
 					// The domain is locked out from now on, as after too many 429s; the request
 					// (and every later one) gets the platform's lock-out answer.
@@ -924,6 +951,17 @@ function withTokenEcho(answer: Answer, authorization: string | undefined): Answe
 		Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? value.map(echoed) : echoed(value)]),
 	);
 	return { ...answer, body: { ...root, echo }, raw: undefined };
+}
+
+/** A paged list's answer with its `numFound` rewritten as `countAs` says; any other answer as it was. */
+function withCount(answer: Answer, countAs: 'missing' | 'absurd' | 'text'): Answer {
+	const body = answer.body;
+	if (answer.status !== 200 || !body || typeof body !== 'object' || Array.isArray(body) || !('numFound' in body)) return answer;
+	const rewritten: Record<string, unknown> = { ...body };
+	const count = WRONG_COUNTS[countAs];
+	if (count === undefined) delete rewritten.numFound;
+	else rewritten.numFound = count;
+	return { ...answer, body: rewritten, raw: undefined };
 }
 
 function matchPath(pattern: string | RegExp, path: string): boolean {

@@ -67,6 +67,8 @@ export function returnAllAndLimit(resource: string, operation = 'getAll'): INode
 			displayOptions: { show },
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
+			// The cap of one read (transport/lists/pagePlan.ts MAX_PAGES_PER_READ, docs/api.md#pagination).
+			hint: 'At most 500,000 records (1,000 pages) per date window of up to 31 days; past it the item fails, naming the cap',
 		},
 		{
 			displayName: 'Limit',

@@ -1,4 +1,5 @@
 /** Lead → Get Many: registered by lead.test.ts, which starts the fake platform once for the folder. */
+import type { IDataObject } from 'n8n-workflow';
 import { jsonOf, runNode } from '../../../tools/engine-harness/harness';
 import { fromUtcZ } from '../helpers/platform-clock';
 import { recordsOf } from '../helpers/answer-lists';
@@ -125,5 +126,90 @@ describe('Lead → Get Many', () => {
 		const run = await runNode({ parameters: lead({ operation: 'getAll', filters }), account: account() });
 		expect(run.error?.message).toBe(message);
 		expect(platform.requests()).toHaveLength(0);
+	});
+
+	describe('a count the platform gets wrong, or pages it ignores', () => {
+		/** A created range that holds exactly `count` leads (one read: the lead list is not split into windows). */
+		function rangeOf(count: number) {
+			const created = platform.store.leads.map((entry) => entry.created_at).sort((a, b) => a - b);
+			for (let end = created.length - 20; end >= count; end--) {
+				const start = end - count + 1;
+				if (created[start - 1] < created[start] && created[end] < created[end + 1]) return { since: created[start], to: created[end] };
+			}
+			throw new Error(`no range of ${count} leads`);
+		}
+		const getMany = (since: number, to: number, more: IDataObject = { returnAll: true }) =>
+			runNode({
+				parameters: lead({
+					operation: 'getAll',
+					simplify: false,
+					filters: { created_since: new Date(since).toISOString(), created_to: new Date(to).toISOString() },
+					...more,
+				}),
+				account: account(),
+			});
+		const inRange = (since: number, to: number) =>
+			platform.store.leads.filter((entry) => entry.created_at >= since && entry.created_at <= to).sort((a, b) => a.id - b.id).map((entry) => entry.id);
+		const pagesAsked = () => apiRequests().map((request) => request.query.page);
+		const ignoredPage = 'The platform ignored "page": page 2 of GET /api/v1/leads repeats the records of page 1';
+
+		test.each([
+			['without numFound', 'missing'],
+			['with an absurd numFound (1e12)', 'absurd'],
+			['with numFound "1,234"', 'text'],
+		] as const)('1,200 leads, every answer %s: Return All returns all 1,200, pages read one after another until the short one', async (_label, countAs) => {
+			const { since, to } = rangeOf(1200);
+			platform.inject({ kind: 'wrongCount', countAs, path: '/acme/api/v1/leads' });
+			const run = await getMany(since, to);
+			expect(run.error).toBeUndefined();
+			expect(jsonOf(run).map((entry) => entry.id)).toEqual(inRange(since, to));
+			expect(jsonOf(run)).toHaveLength(1200);
+			expect(pagesAsked()).toEqual(['1', '2', '3']);
+		});
+
+		test('a platform that ignores "page" (Return All): the item fails saying so, after the pages the count planned', async () => {
+			const { since, to } = rangeOf(1200);
+			platform.inject({ kind: 'ignorePage', path: '/acme/api/v1/leads' });
+			const run = await getMany(since, to);
+			expect(run.error?.message).toBe(ignoredPage);
+			expect(pagesAsked().sort()).toEqual(['1', '2', '3']);
+		});
+
+		test('a platform that ignores "page" and gives no count (Return All): the item fails at page 2, never reads on', async () => {
+			const { since, to } = rangeOf(1200);
+			platform.inject({ kind: 'ignorePage', countAs: 'missing', path: '/acme/api/v1/leads' });
+			const run = await getMany(since, to);
+			expect(run.error?.message).toBe(ignoredPage);
+			expect(pagesAsked()).toEqual(['1', '2']);
+		});
+
+		test('a platform that ignores "page" (Limit 1,100): the item fails at page 2 instead of returning page 1 alone', async () => {
+			const { since, to } = rangeOf(1200);
+			platform.inject({ kind: 'ignorePage', path: '/acme/api/v1/leads' });
+			const run = await getMany(since, to, { returnAll: false, limit: 1100 });
+			expect(run.error?.message).toBe(ignoredPage);
+			expect(pagesAsked()).toEqual(['1', '2']);
+		});
+
+		test('Continue On Fail: the item whose pages repeat becomes an error item, the other item is read whole', async () => {
+			const { since, to } = rangeOf(1200);
+			// Every page 2 is answered as page 1: the first item needs one, the second (one page of 400) none.
+			platform.inject({ kind: 'ignorePage', path: '/acme/api/v1/leads' });
+			const run = await runNode({
+				parameters: lead({
+					operation: 'getAll',
+					simplify: false,
+					returnAll: false,
+					limit: '={{ $json.limit }}',
+					filters: { created_since: new Date(since).toISOString(), created_to: new Date(to).toISOString() },
+				}),
+				account: account(),
+				input: [{ limit: 1100 }, { limit: 400 }],
+				continueOnFail: true,
+			});
+			const items = jsonOf(run);
+			expect(items[0].error).toBe(ignoredPage);
+			expect(items.slice(1).map((entry) => entry.id)).toEqual(inRange(since, to).slice(0, 400));
+		});
 	});
 });

@@ -113,6 +113,64 @@ describe('Customer Care Trigger', () => {
 			expect(items).toHaveLength(ids.length);
 		});
 
+		test.each([
+			['without numFound', 'missing'],
+			['with an absurd numFound (1e12)', 'absurd'],
+			['with numFound "1,234"', 'text'],
+		] as const)('1,200 tickets updated between two polls, every list answer %s: each emitted once, none lost, the cursor past them only once read', async (_label, countAs) => {
+			const run = await activated('ticketUpdated');
+			const start = second(Date.now()) + 1000;
+			const ids = platform.store.tickets.slice(0, 1200).map((ticket) => ticket.ticket_id);
+			ids.forEach((id, index) => platform.store.updateTicket(id, { ticket_subject: `counted ${index}` }, start + (index % 3) * 1000));
+			clock.set(start + 3000);
+			platform.inject({ kind: 'wrongCount', countAs, path: '/acme/api/v2/tickets' });
+
+			const items = await run.poll();
+			expect(new Set(idsOf(items))).toEqual(new Set(ids));
+			expect(items).toHaveLength(1200);
+			// Read one page after another until the short third one: nothing planned from the count.
+			expect(platform.requests({ path: '/acme/api/v2/tickets' }).map((request) => request.query.page)).toEqual(['1', '2', '3']);
+			expect(run.state.cursor).toBe(start + 3000);
+			expect(await run.poll()).toBeNull();
+		});
+
+		test('every other list answer without numFound, so no read of the part holds still: the poll emits nothing and keeps its cursor; the next emits every change once', async () => {
+			const run = await activated('ticketUpdated');
+			const start = second(Date.now()) + 1000;
+			const ids = platform.store.tickets.slice(0, 1200).map((ticket) => ticket.ticket_id);
+			ids.forEach((id, index) => platform.store.updateTicket(id, { ticket_subject: `unsteady ${index}` }, start + (index % 2) * 1000));
+			clock.set(start + 2000);
+			const cursorBefore = run.state.cursor;
+			// The 2nd, 4th, 6th … list request answers without a count: every read of 3 pages sees its count change.
+			for (let n = 0; n < 200; n++) platform.inject({ kind: 'wrongCount', path: '/acme/api/v2/tickets', skip: 2 * n + 1, times: 1 });
+
+			expect(await run.poll()).toBeNull();
+			expect(run.state.cursor).toBe(cursorBefore);
+			platform.clearFaults();
+
+			const items = await run.poll();
+			expect(new Set(idsOf(items))).toEqual(new Set(ids));
+			expect(items).toHaveLength(1200);
+		});
+
+		test('a platform that ignores "page": the poll fails saying so, keeps its cursor, and the next emits every change once', async () => {
+			const run = await activated('ticketUpdated');
+			const at = second(Date.now()) + 1000;
+			const ids = platform.store.tickets.slice(100, 1300).map((ticket) => ticket.ticket_id);
+			for (const id of ids) platform.store.updateTicket(id, { ticket_subject: 'paged' }, at);
+			clock.set(at + 1000);
+			const before = JSON.stringify(run.state);
+
+			platform.inject({ kind: 'ignorePage', path: '/acme/api/v2/tickets' });
+			await expect(run.poll()).rejects.toThrow('The platform ignored "page": page 2 of GET /api/v2/tickets repeats the records of page 1');
+			expect(JSON.stringify(run.state)).toBe(before);
+			platform.clearFaults();
+
+			const items = await run.poll();
+			expect(new Set(idsOf(items))).toEqual(new Set(ids));
+			expect(items).toHaveLength(ids.length);
+		});
+
 		test('a 40-day outage is caught up window by window', async () => {
 			const run = trigger('ticketUpdated');
 			const downSince = second(Date.now() - 40 * DAY);

@@ -140,6 +140,38 @@ describe('fault injection', () => {
 		expect(platform.store.tickets).toHaveLength(before + 1);
 	});
 
+	it('wrongCount rewrites a paged list\'s numFound (missing, absurd, text) and leaves other answers alone', async () => {
+		const window = { updated_since: '2025-05-01T00:00:00Z', updated_to: '2025-05-31T00:00:00Z', count: '5' };
+		const honest = await api.get('/api/v2/tickets', window);
+		expect(typeof honest.body.numFound).toBe('number');
+		platform.inject({ kind: 'wrongCount', times: 1 });
+		const missing = await api.get('/api/v2/tickets', window);
+		expect('numFound' in missing.body).toBe(false);
+		expect(missing.body.tickets).toEqual(honest.body.tickets);
+		platform.inject({ kind: 'wrongCount', countAs: 'absurd', times: 1 });
+		expect((await api.get('/api/v2/tickets', window)).body.numFound).toBe(1e12);
+		platform.inject({ kind: 'wrongCount', countAs: 'text', times: 2 });
+		expect((await api.get('/api/v2/tickets', window)).body.numFound).toBe('1,234');
+		// Not a paged list: unchanged, and the fault is spent all the same.
+		expect((await api.get('/api/v1/agents')).body.agents.length).toBeGreaterThan(0);
+		expect((await api.get('/api/v2/tickets', window)).body.numFound).toBe(honest.body.numFound);
+	});
+
+	it('ignorePage answers any page as page 1; a request without page is unchanged', async () => {
+		const window = { updated_since: '2025-05-01T00:00:00Z', updated_to: '2025-05-31T00:00:00Z', count: '5' };
+		const first = await api.get('/api/v2/tickets', { ...window, page: '1' });
+		const second = await api.get('/api/v2/tickets', { ...window, page: '2' });
+		expect(second.body.tickets).not.toEqual(first.body.tickets);
+		platform.inject({ kind: 'ignorePage', times: 2 });
+		expect((await api.get('/api/v2/tickets', { ...window, page: '2' })).body.tickets).toEqual(first.body.tickets);
+		expect((await api.get('/api/v1/agents')).status).toBe(200);
+		expect((await api.get('/api/v2/tickets', { ...window, page: '2' })).body.tickets).toEqual(second.body.tickets);
+		platform.inject({ kind: 'ignorePage', countAs: 'missing', times: 1 });
+		const repeated = await api.get('/api/v2/tickets', { ...window, page: '2' });
+		expect(repeated.body.tickets).toEqual(first.body.tickets);
+		expect('numFound' in repeated.body).toBe(false);
+	});
+
 	it('lockout locks the domain for its time: this request and every later one get the lock-out 404', async () => {
 		try {
 			platform.inject({ kind: 'lockout', ms: 400, path: '/api/v1/groups', times: 1 });

@@ -19,11 +19,11 @@ async function firstPoll(budgetMs: number, latencyMs: number, count: number, bur
 	const stamps = Array.from({ length: count }, (_, i) => start + Math.floor((i * burstSeconds) / count) * SECOND);
 	let now = start + 40 * DAY;
 	const startedAt = now;
-	const readChunk: ReadChunk<number> = async (chunk, accept) => {
+	const readChunk: ReadChunk<number> = async (chunk, morePages) => {
 		now += latencyMs;
 		const found = stamps.filter((at) => at >= chunk.since && at <= chunk.to);
-		if (!accept(found.length, 1)) return { numFound: found.length, requests: 1 };
 		const pages = Math.max(1, Math.ceil(found.length / 500));
+		if (pages - 1 > morePages(found.length, 1)) return { numFound: found.length, requests: 1 };
 		now += (pages - 1) * latencyMs;
 		return { records: found, numFound: found.length, requests: pages };
 	};

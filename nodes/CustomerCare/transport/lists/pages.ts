@@ -8,6 +8,11 @@
  *   together (the throttle keeps them within the account's rate), and a read whose pages shifted
  *   is read again as retry.ts decides (rule 5).
  * Each page's records are shaped (PageShaper) as soon as they arrive.
+ *
+ * `numFound` is a hint, never a command (pagePlan.ts, docs/api.md#pagination): only a whole number
+ * within the read's cap, no smaller than page 1, plans pages sent together. Without one, pages are
+ * read one after another until a short page. Every read stops at MAX_PAGES_PER_READ pages with an
+ * error naming it, and a page that repeats an earlier one (a server that ignores `page`) is an error.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -16,9 +21,18 @@ import { withCoveringPair } from './dateWindows';
 import type { ListSpec } from '../../api/endpoints';
 import { customerCareRequest, getAccount, type Account, type ApiRequest, type TransportContext } from '../request/request';
 import { readsAgain } from '../request/retry';
+import {
+	MAX_PAGE_SIZE,
+	MAX_PAGES_PER_READ,
+	pageKey,
+	planAfterFirstPage,
+	repeatGuard,
+	sameCount,
+	tooManyPagesError,
+	trustedCount,
+} from './pagePlan';
 
-/** The API's largest page (docs/api.md#limits). */
-export const MAX_PAGE_SIZE = 500;
+export { MAX_PAGE_SIZE, MAX_PAGES_PER_READ } from './pagePlan';
 
 /**
  * What the caller makes of each page's records as the page arrives (e.g. Simplify), while the
@@ -98,7 +112,7 @@ export function dedupe(records: IDataObject[], idProperty: string | undefined): 
 
 /**
  * Reads one list (or one window of it). `limit` undefined means every record (readAllPages).
- * With a limit, pages are read one after another until it is reached.
+ * With a limit, pages are read one after another until it is reached, MAX_PAGES_PER_READ at most.
  */
 export async function fetchPages(
 	this: TransportContext,
@@ -115,9 +129,13 @@ export async function fetchPages(
 	}
 
 	if (limit !== undefined) {
+		const source = { node: this.getNode(), request };
+		const repeats = repeatGuard(source);
 		const shaped: Array<Promise<IDataObject[]>> = [];
 		for (let pageNumber = 1, count = Math.min(MAX_PAGE_SIZE, limit), done = 0; done < limit; pageNumber++) {
+			if (pageNumber > MAX_PAGES_PER_READ) throw tooManyPagesError(source, MAX_PAGES_PER_READ);
 			const batch = recordsOf(this, await read({ page: pageNumber, count }), request, spec);
+			repeats(pageNumber, pageKey(batch, spec.idProperty));
 			done += batch.length;
 			// Shaped while the next page is read; a failure is reported below, not left unhandled.
 			const next = shape(batch);
@@ -135,9 +153,12 @@ export async function fetchPages(
 
 /** A whole read of a paged list, or its size when page 1 showed more than the caller accepts. */
 export interface PagesRead {
-	/** Every record (de-duplicated); absent when the read stopped after a page 1, or was unstable and not kept. */
+	/** Every record (de-duplicated); absent when the read stopped before its end (the caller's pages), or was unstable and not kept. */
 	records?: IDataObject[];
-	/** The number of records page 1 reported. */
+	/**
+	 * The number of records page 1 reported, when it could be trusted (trustedCount); else the
+	 * records read: all of them when the read is whole, fewer than there are when it stopped.
+	 */
 	numFound: number;
 	/** The requests the read made. */
 	requests: number;
@@ -154,10 +175,13 @@ export type UnstableRead = 'keep' | 'drop';
 
 export interface PagedReadOptions {
 	/**
-	 * Given the size page 1 reports and the requests the read has made so far (page 1 included),
-	 * whether to read on; asked on every attempt. Default: always.
+	 * Given the count page 1 reports (undefined when it cannot be trusted: trustedCount) and the
+	 * requests the read has made so far (page 1 included), how many pages after page 1 the caller
+	 * takes; asked on every attempt. A trusted count of more pages is not read at all; without
+	 * one, pages are read one by one up to it, and a read that had not ended there is not kept.
+	 * Default: all (up to MAX_PAGES_PER_READ, past which the read fails).
 	 */
-	accept?: (numFound: number, requestsSoFar: number) => boolean;
+	morePages?: (numFound: number | undefined, requestsSoFar: number) => number;
 	/** Shapes each page's records as soon as they arrive. Default: as they are. */
 	shape?: PageShaper;
 	/** Default: keep. */
@@ -165,7 +189,7 @@ export interface PagedReadOptions {
 }
 
 /**
- * Reads every page of a paged list (one window at most). `accept` may stop the read after a
+ * Reads every page of a paged list (one window at most). `morePages` may stop the read after a
  * page 1, on every attempt: the trigger's bounded poll reads a window only when all of it, read
  * again if need be, fits in what is left of its budget. Each page's records are shaped as soon
  * as they arrive.
@@ -174,9 +198,10 @@ export async function readAllPages(
 	this: TransportContext,
 	given: ApiRequest,
 	spec: ListSpec,
-	{ accept = () => true, shape = unshaped, whenUnstable = 'keep' }: PagedReadOptions = {},
+	{ morePages = () => Infinity, shape = unshaped, whenUnstable = 'keep' }: PagedReadOptions = {},
 ): Promise<PagesRead> {
 	const request = await withAccount(this, given);
+	const source = { node: this.getNode(), request };
 	const pagesGroup = sentTogether(request);
 	const read = pageReader(this, request, spec, pagesGroup.abandoned);
 	const page = async (pageNumber: number) => await read({ page: pageNumber, count: MAX_PAGE_SIZE });
@@ -187,7 +212,7 @@ export async function readAllPages(
 	const shapedPage = async (pageNumber: number) => {
 		const answer = await page(pageNumber);
 		const raw = recordsOf(this, answer, request, spec);
-		return { numFound: answer.numFound, count: raw.length, records: await shape(raw) };
+		return { numFound: answer.numFound, count: raw.length, key: pageKey(raw, spec.idProperty), records: await shape(raw) };
 	};
 	let requests = 0;
 	// Records that change while the pages are read shift the pages under us (one could be
@@ -196,39 +221,52 @@ export async function readAllPages(
 		const first = await page(1);
 		requests++;
 		const firstRaw = recordsOf(this, first, request, spec);
-		const total = Number(first.numFound ?? firstRaw.length);
-		const pages = Math.ceil(total / MAX_PAGE_SIZE);
-		if (!accept(total, requests)) return { numFound: total, requests };
-		if (firstRaw.length < MAX_PAGE_SIZE || pages <= 1) {
-			return { records: dedupe(await shape(firstRaw), spec.idProperty), numFound: total, requests };
+		const trusted = trustedCount(first.numFound, firstRaw.length);
+		const allowed = morePages(trusted, requests);
+		const plan = planAfterFirstPage(firstRaw.length, trusted, allowed);
+		// One by one: the caller's pages; past a count to trust (records added meanwhile): the cap.
+		const lastPage = plan.read === 'oneByOne' ? plan.upTo : MAX_PAGES_PER_READ;
+		const firstCount = first.numFound;
+		if (plan.read === 'notNow') return { numFound: trusted!, requests };
+		if (plan.read === 'done') {
+			const records = dedupe(await shape(firstRaw), spec.idProperty);
+			return { records, numFound: trusted ?? firstRaw.length, requests };
 		}
 
-		// The other pages are asked for first, then the first page is shaped while they are read.
+		const repeats = repeatGuard(source);
+		repeats(1, pageKey(firstRaw, spec.idProperty));
+		// A count to trust: the other pages are asked for first, then the first page is shaped while they are read.
+		const together = plan.read === 'together' ? plan.pages : 1;
 		const [rest, firstRecords] = await Promise.all([
-			pagesGroup.all(
-				Array.from({ length: pages - 1 }, async (_, index) => await shapedPage(index + 2)),
-			),
+			pagesGroup.all(Array.from({ length: together - 1 }, async (_, index) => await shapedPage(index + 2))),
 			shape(firstRaw),
 		]);
 		requests += rest.length;
+		rest.forEach((answer, index) => repeats(index + 2, answer.key));
 		const records = firstRecords.concat(...rest.map((answer) => answer.records));
-		let stable = rest.every((answer) => Number(answer.numFound ?? total) === total);
-		// Records added while we read push the list past numFound: follow on until a short page.
-		for (
-			let pageNumber = pages + 1, count = rest[rest.length - 1].count;
-			count === MAX_PAGE_SIZE;
-			pageNumber++
-		) {
+		// Every page must report what page 1 did (without a count: the same absence, the same text).
+		let stable = rest.every((answer) => sameCount(answer.numFound, firstCount));
+		// Without a count, or when records added while we read pushed the list past it: one page after
+		// another until a short page, within the caller's pages and the cap.
+		let count = rest.length > 0 ? rest[rest.length - 1].count : firstRaw.length;
+		for (let pageNumber = together + 1; count === MAX_PAGE_SIZE; pageNumber++) {
+			if (pageNumber > lastPage) {
+				if (lastPage >= MAX_PAGES_PER_READ) throw tooManyPagesError(source, MAX_PAGES_PER_READ, trusted === undefined ? { numFound: firstCount } : undefined);
+				// The caller's pages ran out before the list did: nothing of this read is whole.
+				return { numFound: trusted ?? records.length, requests };
+			}
 			const next = await shapedPage(pageNumber);
 			requests++;
+			repeats(pageNumber, next.key);
 			count = next.count;
 			records.push(...next.records);
-			stable = false;
+			if (trusted !== undefined || !sameCount(next.numFound, firstCount)) stable = false;
 		}
-		if (stable) return { records: dedupe(records, spec.idProperty), numFound: total, requests };
+		const whole = trusted ?? records.length;
+		if (stable) return { records: dedupe(records, spec.idProperty), numFound: whole, requests };
 		if (!readsAgain(attempt)) {
-			if (whenUnstable === 'drop') return { numFound: total, requests, unstable: true };
-			return { records: dedupe(records, spec.idProperty), numFound: total, requests };
+			if (whenUnstable === 'drop') return { numFound: whole, requests, unstable: true };
+			return { records: dedupe(records, spec.idProperty), numFound: whole, requests };
 		}
 	}
 }
