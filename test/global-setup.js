@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Before the workers start: every TypeScript file the tests can load is compiled once, in this one
  * process, into the store of test/typescript-transform.js. On a warm run every file is already

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The tests' TypeScript transform: ts-jest, compiled once per file for the whole run.
  *

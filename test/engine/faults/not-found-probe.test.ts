@@ -14,7 +14,6 @@ import { untilNoNewRequests, useFakePlatform } from '../helpers/fake-platform-pe
 import { accountOf, jsonOf, runNode } from '../../../tools/engine-harness/harness';
 
 let platform: FakePlatform;
-// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- the fake platform's test token
 useFakePlatform((started) => (platform = started), { platform: 'real', token: 'tok+en/with=chars' });
 
 const MISSING = '999999';

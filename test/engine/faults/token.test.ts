@@ -7,6 +7,7 @@ import { FakePlatform } from '../../../tools/fake-platform';
 import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { useAnswerFront } from '../helpers/answer-front';
 import { accountOf, runNode, testCredentials, TriggerRun } from '../../../tools/engine-harness/harness';
+import { tokenFormsIn } from '../../helpers/token-forms';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -59,24 +60,6 @@ describe('a server that echoes the token: never in an error, a log or an output'
 	});
 });
 
-/**
- * Where the token still shows in an output: as it is, URL-encoded, HTML-escaped, or in the bytes
- * of any run of base64 or base64url letters read from any of its first four letters (decoded
- * here with Node's Buffer, not with the node's code).
- */
-function tokenShowsIn(text: string, token: string): string[] {
-	const found: string[] = [];
-	if (text.includes(token)) found.push('as it is');
-	if (encodeURIComponent(token) !== token && text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()).includes(encodeURIComponent(token))) found.push('URL-encoded');
-	const bytes = Buffer.from(token, 'utf8');
-	for (const run of text.match(/[A-Za-z0-9+/_-]{4,}/g) ?? []) {
-		for (let offset = 0; offset < 4; offset++) {
-			if (Buffer.from(run.slice(offset), 'base64').includes(bytes)) found.push(`in base64: ${run}`);
-		}
-	}
-	return found;
-}
-
 describe('a successful answer that echoes the token: its records reach the output without it', () => {
 	/**
 	 * The fake platform's `echoToken` fault carries each request out and writes its token back
@@ -110,7 +93,7 @@ describe('a successful answer that echoes the token: its records reach the outpu
 		expect(answers.every((request) => request.status === 200 && JSON.stringify(request.response).includes(platform.token))).toBe(true);
 		expect(run.items.length).toBeGreaterThan(1);
 		for (const item of run.items) expect(String(item.json.echo)).toMatch(/^Invalid token \*\*\*; token=\*\*\*; basic \*\*\*; header \*\*\*; dump .*\*\*\*/);
-		expect(tokenShowsIn(JSON.stringify(run.items), platform.token)).toEqual([]);
+		expect(tokenFormsIn(JSON.stringify(run.items), platform.token)).toEqual([]);
 	});
 
 	test.each([true, false])("the trigger's events, Simplify %s: every record is emitted, none holds the token in any form", async (simplify) => {
@@ -120,7 +103,7 @@ describe('a successful answer that echoes the token: its records reach the outpu
 		expect(platform.requests().every((request) => request.status === 200 && JSON.stringify(request.response).includes(platform.token))).toBe(true);
 		expect(events?.length).toBeGreaterThan(0);
 		for (const event of events!) expect(String(event.echo)).toMatch(/^Invalid token \*\*\*; token=\*\*\*; basic \*\*\*; header \*\*\*; dump .*\*\*\*/);
-		expect(tokenShowsIn(JSON.stringify(events), platform.token)).toEqual([]);
+		expect(tokenFormsIn(JSON.stringify(events), platform.token)).toEqual([]);
 	});
 });
 

@@ -10,6 +10,7 @@ import { idsOf } from '../../../../nodes/CustomerCare/basics/looseValues';
 import { apiError, notFoundError } from '../../../../nodes/CustomerCare/transport/answers/refusalErrors';
 import { redact, tokenForms } from '../../../../nodes/CustomerCare/transport/answers/tokenRedaction';
 import { propertyRuns } from '../../helpers/property';
+import { tokenFormsIn } from '../../../helpers/token-forms';
 
 const NODE = { id: '1', name: 'Customer Care', type: 'customerCare', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const failure = { method: 'PUT', path: '/api/v1/tickets/7', host: 'https://api.example.com' };
@@ -99,29 +100,8 @@ describe('the token in every form it can come back in', () => {
 		const text = `a ${bearer.toString('base64')} b ${bearer.toString('base64').replace(/=+$/, '')} c ${bearer.toString('base64url')} d ${dump}`;
 		const redacted = redact(text, echoed);
 		expect(redacted.startsWith('a *** b *** c *** d ')).toBe(true);
-		expect(tokenIn(redacted, echoed)).toEqual([]);
+		expect(tokenFormsIn(redacted, echoed)).toEqual([]);
 	});
-
-	/**
-	 * Where the token still shows in a text: as it is, URL-encoded in either case, or in the bytes
-	 * of any run of base64 or base64url letters read from any of its first four letters. Decoded
-	 * here with Node's own Buffer, not with the code under test.
-	 */
-	function tokenIn(text: string, token: string): string[] {
-		const found: string[] = [];
-		if (text.includes(token)) found.push('as it is');
-		const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#039': "'" };
-		if (text.replace(/&(amp|lt|gt|quot|#039);/g, (_, name: string) => entities[name]).includes(token)) found.push('HTML-escaped');
-		const escapesUpper = text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
-		if (encodeURIComponent(token) !== token && escapesUpper.includes(encodeURIComponent(token))) found.push('URL-encoded');
-		const bytes = Buffer.from(token, 'utf8');
-		for (const run of text.match(/[A-Za-z0-9+/_-]{4,}/g) ?? []) {
-			for (let offset = 0; offset < 4; offset++) {
-				if (Buffer.from(run.slice(offset), 'base64').includes(bytes)) found.push(`in base64: ${run}`);
-			}
-		}
-		return found;
-	}
 
 	test('any token, in any of its forms, amid any text: none of it shows after redaction (fast-check)', () => {
 		const token = fc.oneof(fc.string({ minLength: 8, maxLength: 64 }), fc.stringMatching(/^[A-Za-z0-9._~+/=-]{8,64}$/), fc.string({ unit: 'grapheme', minLength: 8, maxLength: 20 }));
@@ -141,7 +121,7 @@ describe('the token in every form it can come back in', () => {
 					secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;'),
 				];
 				const text = `${before} ${forms[form]} ${after}`;
-				expect(tokenIn(redact(text, secret), secret)).toEqual([]);
+				expect(tokenFormsIn(redact(text, secret), secret)).toEqual([]);
 			}),
 			propertyRuns(2000),
 		);
