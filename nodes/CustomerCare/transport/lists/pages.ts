@@ -260,7 +260,9 @@ export async function readAllPages(
 			repeats(pageNumber, next.key);
 			count = next.count;
 			records.push(...next.records);
-			if (trusted !== undefined || !sameCount(next.numFound, firstCount)) stable = false;
+			// Records past a trusted count (added while we read), or a count that moved: read again. An
+			// empty page after a full one only shows the count was right.
+			if ((trusted !== undefined && next.count > 0) || !sameCount(next.numFound, firstCount)) stable = false;
 		}
 		const whole = trusted ?? records.length;
 		if (stable) return { records: dedupe(records, spec.idProperty), numFound: whole, requests };
