@@ -37,6 +37,16 @@ const atDownload = (fault: Omit<Fault, 'target' | 'skip' | 'times' | 'path' | 'm
 	return [{ ...fault, target: 'any', path: new RegExp(`^${escapeRegExp(path)}$`), skip: earlier, times: 1 }];
 };
 
+/** A page after the first of a paged list. */
+export const isLaterPage = (request: RecordedRequest) => Number(request.query.page) > 1;
+
+/** A page of a paged list that holds more than one page (its count, in the fault-free run, past the page's size). */
+export const isPageOfManyPages = (request: RecordedRequest) => {
+	if (request.query.page === undefined) return false;
+	const answer = request.response as { numFound?: unknown } | undefined;
+	return isLaterPage(request) || (typeof answer?.numFound === 'number' && answer.numFound > Number(request.query.count ?? 50));
+};
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const FAULTS: SweepFault[] = [
@@ -72,10 +82,11 @@ export const FAULTS: SweepFault[] = [
 	{ name: 'file over Max Recording Size', appliesTo: isDownload, at: atDownload({ kind: 'oversize', bytes: (MAX_RECORDING_MB + 1) * 1024 * 1024 }) },
 	{ name: 'file over Max Recording Size, no length told', appliesTo: isDownload, at: atDownload({ kind: 'oversize', bytes: (MAX_RECORDING_MB + 1) * 1024 * 1024, chunked: true }) },
 	{ name: 'a page in place of the file', appliesTo: isDownload, at: atDownload({ kind: 'wrongType' }) },
-	// A paged list's count as no count, an absurd one or text; on any other request they change nothing.
-	{ name: 'list without numFound', at: once({ kind: 'wrongCount', countAs: 'missing' }) },
-	{ name: 'numFound absurd (1e12)', at: once({ kind: 'wrongCount', countAs: 'absurd' }) },
-	{ name: 'numFound not a number ("1,234")', at: once({ kind: 'wrongCount', countAs: 'text' }) },
-	// A page other than 1 answered as page 1 (the platform ignored `page`); page 1 and any other request unchanged.
-	{ name: 'page ignored (page 1 again)', at: once({ kind: 'ignorePage' }) },
+	// A paged list's count as no count, an absurd one or text, on a page of a list of more than one page
+	// (elsewhere the count plans nothing, so the fault would change nothing and its case prove nothing).
+	{ name: 'list without numFound', appliesTo: isPageOfManyPages, at: once({ kind: 'wrongCount', countAs: 'missing' }) },
+	{ name: 'numFound absurd (1e12)', appliesTo: isPageOfManyPages, at: once({ kind: 'wrongCount', countAs: 'absurd' }) },
+	{ name: 'numFound not a number ("1,234")', appliesTo: isPageOfManyPages, at: once({ kind: 'wrongCount', countAs: 'text' }) },
+	// A page other than 1 answered as page 1 (the platform ignored `page`): only such a request can show it.
+	{ name: 'page ignored (page 1 again)', appliesTo: isLaterPage, at: once({ kind: 'ignorePage' }) },
 ];

@@ -132,17 +132,18 @@ export interface Fault {
 	/** For 'redirect': the `Location` sent (status `status`, default 302); `{path}` is replaced by the request's path and query. */
 	location?: string;
 	/**
-	 * For 'wrongCount' (and 'ignorePage' when given): what a paged list's `numFound` becomes: left out (default), absurd (1e12)
-	 * or text that is no number ("1,234").
+	 * For 'wrongCount' (and 'ignorePage' when given): what a paged list's `numFound` becomes: left out (default), absurd (1e12),
+	 * text that is no number ("1,234"), or one full page (500) whatever the list holds.
 	 */
-	countAs?: 'missing' | 'absurd' | 'text';
+	countAs?: 'missing' | 'absurd' | 'text' | 'onePage';
 }
 
 /** The `numFound` a 'wrongCount' fault writes, by its `countAs` (undefined: left out). */
-export const WRONG_COUNTS: Record<'missing' | 'absurd' | 'text', number | string | undefined> = {
+export const WRONG_COUNTS: Record<'missing' | 'absurd' | 'text' | 'onePage', number | string | undefined> = {
 	missing: undefined,
 	absurd: 1e12,
 	text: '1,234',
+	onePage: 500,
 };
 
 /** The page nginx answers with when its upstream fails, e.g. 502 Bad Gateway. */
@@ -954,7 +955,7 @@ function withTokenEcho(answer: Answer, authorization: string | undefined): Answe
 }
 
 /** A paged list's answer with its `numFound` rewritten as `countAs` says; any other answer as it was. */
-function withCount(answer: Answer, countAs: 'missing' | 'absurd' | 'text'): Answer {
+function withCount(answer: Answer, countAs: NonNullable<Fault['countAs']>): Answer {
 	const body = answer.body;
 	if (answer.status !== 200 || !body || typeof body !== 'object' || Array.isArray(body) || !('numFound' in body)) return answer;
 	const rewritten: Record<string, unknown> = { ...body };

@@ -167,6 +167,14 @@ describe('Lead → Get Many', () => {
 			expect(pagesAsked()).toEqual(['1', '2', '3']);
 		});
 
+		test('1,200 leads, every answer saying numFound 500 (one full page): Return All reads on past the full page and returns all 1,200', async () => {
+			const { since, to } = rangeOf(1200);
+			platform.inject({ kind: 'wrongCount', countAs: 'onePage', path: '/acme/api/v1/leads' });
+			const run = await getMany(since, to);
+			expect(run.error).toBeUndefined();
+			expect(jsonOf(run).map((entry) => entry.id)).toEqual(inRange(since, to));
+		});
+
 		test('a platform that ignores "page" (Return All): the item fails saying so, after the pages the count planned', async () => {
 			const { since, to } = rangeOf(1200);
 			platform.inject({ kind: 'ignorePage', path: '/acme/api/v1/leads' });

@@ -134,6 +134,20 @@ describe('Customer Care Trigger', () => {
 			expect(await run.poll()).toBeNull();
 		});
 
+		test('1,200 tickets updated between two polls, every list answer saying numFound 500 (one full page): each emitted once, none lost', async () => {
+			const run = await activated('ticketUpdated');
+			const start = second(Date.now()) + 1000;
+			const ids = platform.store.tickets.slice(0, 1200).map((ticket) => ticket.ticket_id);
+			ids.forEach((id, index) => platform.store.updateTicket(id, { ticket_subject: `one page said ${index}` }, start + (index % 3) * 1000));
+			clock.set(start + 3000);
+			platform.inject({ kind: 'wrongCount', countAs: 'onePage', path: '/acme/api/v2/tickets' });
+
+			const emitted: unknown[] = [];
+			for (let poll = 0; poll < 5; poll++) emitted.push(...idsOf((await run.poll()) ?? []));
+			expect(emitted).toHaveLength(1200);
+			expect(new Set(emitted)).toEqual(new Set(ids));
+		});
+
 		test('every other list answer without numFound, so no read of the part holds still: the poll emits nothing and keeps its cursor; the next emits every change once', async () => {
 			const run = await activated('ticketUpdated');
 			const start = second(Date.now()) + 1000;

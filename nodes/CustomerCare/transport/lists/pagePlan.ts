@@ -32,11 +32,11 @@ export function trustedCount(numFound: unknown, firstPageRecords: number, maxPag
 
 /** What a read does after page 1 (planAfterFirstPage). */
 export type AfterFirstPage =
-	/** Page 1 was short, or the count says it was the only one: the read is whole. */
+	/** Page 1 was short: the read is whole. */
 	| { read: 'done' }
 	/** A count to trust: pages 2 to `pages` are sent together. */
 	| { read: 'together'; pages: number }
-	/** No count to trust: one page after another until a short page, page `upTo` at most. */
+	/** No count to trust, or one that says a full page 1 is the only page: one page after another until a short page, page `upTo` at most. */
 	| { read: 'oneByOne'; upTo: number }
 	/** A count to trust, of more pages than the caller takes now. */
 	| { read: 'notNow' };
@@ -56,7 +56,9 @@ export function planAfterFirstPage(
 	const lastAllowed = lastPageAllowed(morePagesAllowed, maxPages);
 	if (count === undefined) return { read: 'oneByOne', upTo: lastAllowed };
 	const pages = Math.ceil(count / MAX_PAGE_SIZE);
-	if (pages <= 1) return { read: 'done' };
+	// A full page 1 whose count says it is the only page: nothing proves it, so page 2 is read (as a
+	// full last page of a planned read is followed by one more), within the caller's pages.
+	if (pages <= 1) return { read: 'oneByOne', upTo: lastAllowed };
 	return pages <= lastAllowed ? { read: 'together', pages } : { read: 'notNow' };
 }
 

@@ -260,9 +260,12 @@ export async function readAllPages(
 			repeats(pageNumber, next.key);
 			count = next.count;
 			records.push(...next.records);
-			if (trusted !== undefined || !sameCount(next.numFound, firstCount)) stable = false;
+			// A count that moved: the list changed while we read, read again. Records past a count every
+			// page still reports only show the count wrong: it is a hint, so such a read is judged as one
+			// without a count (else a list whose count always says less would never be read whole).
+			if (!sameCount(next.numFound, firstCount)) stable = false;
 		}
-		const whole = trusted ?? records.length;
+		const whole = Math.max(trusted ?? 0, records.length);
 		if (stable) return { records: dedupe(records, spec.idProperty), numFound: whole, requests };
 		if (!readsAgain(attempt)) {
 			if (whenUnstable === 'drop') return { numFound: whole, requests, unstable: true };
