@@ -334,6 +334,8 @@ function defined<T extends object>(obj: T): T {
 /** Seed data already drawn (Store.seed), by what it was drawn from; the last few kept. */
 const SEEDED = new Map<string, Record<string, unknown[]>>();
 const SEEDED_KEPT = 4;
+/** What was drawn from once so far. */
+const DRAWN_ONCE = new Set<string>();
 
 /** A deep copy of plain data (arrays, objects, primitives): the records hold nothing else. */
 function copyOf<T>(value: T): T {
@@ -400,6 +402,11 @@ export class Store {
 			return;
 		}
 		seedStore(this, mulberry32(seed));
+		// Kept from the second draw on: a fake on the real clock (each start its own instant) pays no copy.
+		if (!DRAWN_ONCE.delete(key)) {
+			DRAWN_ONCE.add(key);
+			return;
+		}
 		const collections = Object.fromEntries(Object.entries(this).filter(([, value]) => Array.isArray(value)));
 		if (SEEDED.size >= SEEDED_KEPT) SEEDED.delete(SEEDED.keys().next().value!);
 		SEEDED.set(key, copyOf(collections));
