@@ -72,7 +72,7 @@ export function tokenPattern(
 }
 
 /** What stands in place of the token, in every form, wherever it was. */
-export const REDACTION_MARKER = '***';
+const REDACTION_MARKER = '***';
 
 /** Removes every occurrence of the token (in each of its forms) from a text, so no message can carry it. */
 export function redact(text: string, secret: string | undefined): string {

@@ -63,7 +63,7 @@ export function planAfterFirstPage(
 }
 
 /** The last page a read may ask for: page 1 and the pages the caller takes after it, within the cap. */
-export function lastPageAllowed(morePagesAllowed: number, maxPages = MAX_PAGES_PER_READ): number {
+function lastPageAllowed(morePagesAllowed: number, maxPages = MAX_PAGES_PER_READ): number {
 	return 1 + Math.max(0, Math.min(morePagesAllowed, maxPages - 1));
 }
 
