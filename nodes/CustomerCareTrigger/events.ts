@@ -165,3 +165,9 @@ export const MONITOR_EVENT = {
 	value: 'monitorStatusChanged',
 	description: 'A monitored service went DOWN or came back UP (from the status heartbeat)',
 };
+
+export const AGENT_EVENT = {
+	name: 'Agent Status Changed',
+	value: 'agentStatusChanged',
+	description: "An agent's state on a channel (call, chat, ticket) changed, e.g. to NO ANSWER or LOGOUT (from the agent list)",
+};

@@ -9,6 +9,7 @@ import { clockedNow, useTestClock } from '../helpers/clock';
 import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { accountOf, TriggerRun } from '../../../tools/engine-harness/harness';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import './agentStatusChanged';
 
 /**
  * The polling trigger run by n8n-core (PollContext + TriggersAndPollers) against the fake
