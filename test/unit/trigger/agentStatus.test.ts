@@ -14,6 +14,7 @@
  * Replay: FC_SEED=… FC_PATH="…" npx jest test/unit/trigger/agentStatus.test.ts; FC_RUNS sets the count.
  */
 import fc from 'fast-check';
+import type { IDataObject } from 'n8n-workflow';
 
 import { compareAgents, type AgentStates } from '../../../nodes/CustomerCareTrigger/agentStatus';
 import { propertyRuns } from '../helpers/property';
@@ -59,10 +60,10 @@ const listedAgent = fc.record({ at: fc.nat(IDS.length - 1), slots: fc.tuple(slot
 /** One answer: agents in any order, an id possibly twice (the first counts), some absent. */
 const answer = fc.array(listedAgent, { maxLength: 8 });
 
-const recordOf = (agent: Listed) => {
-	const record: Record<string, unknown> = { id: agent.written, username: `Agent ${agent.key}` };
+const recordOf = (agent: Listed): IDataObject => {
+	const record: IDataObject = { id: agent.written, username: `Agent ${agent.key}` };
 	CHANNELS.forEach(([, field], n) => {
-		if (agent.slots[n].written !== undefined) record[field] = agent.slots[n].written;
+		if (agent.slots[n].written !== undefined) record[field] = agent.slots[n].written as IDataObject[string];
 	});
 	return record;
 };
