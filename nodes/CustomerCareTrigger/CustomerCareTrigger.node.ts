@@ -29,6 +29,7 @@ import {
 	requesterFilter,
 	serviceFilter,
 	stageFilter,
+	ticketChannelFilter,
 } from '../CustomerCare/description/filters';
 import { optionsSubtitle } from '../CustomerCare/description/subtitle';
 import { recordingOptions } from '../CustomerCare/resources/call/recording';
@@ -113,6 +114,7 @@ const filters: INodeProperties = {
 			requesterFilter('records', 'number'),
 			serviceFilter('records'),
 			stageFilter,
+			ticketChannelFilter,
 			{
 				displayName: 'Status Becomes',
 				name: 'ticket_statuses',

@@ -13,7 +13,7 @@ import {
 	assigneeFilter,
 	requesterContactFilter,
 	serviceFilter,
-	ticketChannelFilter,
+	ticketChannelQuery,
 } from '../../description/filters';
 import { requesterFilterSteps } from '../contact/requester';
 import { operation } from '../../engine/operation';
@@ -41,7 +41,7 @@ export const getAllTicketsFields: INodeProperties[] = [
 	...returnAllAndLimit('ticket'),
 	collection('filters', show, [
 		asQuery(assigneeFilter('tickets')),
-		ticketChannelFilter,
+		ticketChannelQuery,
 		requesterContactFilter('tickets'),
 		{
 			displayName: 'Saved Filter ID',
