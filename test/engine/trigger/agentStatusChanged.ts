@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Agent Status Changed, run by n8n-core's PollContext against the fake platform: agents' states
  * changed between polls through the fake's control hook (`POST /__control/agents/:id`). Registered

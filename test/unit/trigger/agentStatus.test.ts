@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * Agent Status Changed's comparison (nodes/CustomerCareTrigger/agentStatus.ts) over random runs
  * of polls, against a simple model: for each agent and channel, the sequence of states the
