@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { AGENT } from '../CustomerCare/api/endpoints';
 import { toOffsetIso } from '../CustomerCare/basics/dates';
 import { fetchList, getAccount } from '../CustomerCare/transport';
-import { isPlainObject, ownEntry } from '../CustomerCare/basics/looseValues';
+import { commaSeparated, isPlainObject, ownEntry } from '../CustomerCare/basics/looseValues';
 import {
 	AGENT_CHANNELS,
 	agentKeyOf,
@@ -67,10 +67,40 @@ function sample(ctx: IPollFunctions, agents: IDataObject[], kept: AgentStates | 
 	});
 }
 
+/** The states of spec §2.1 (docs/api.md#agents), as the Statuses filter offers them. */
+const KNOWN_STATES = ['AVAILABLE', 'NOT AVAILABLE', 'NO ANSWER', 'LOGOUT'];
+
+/**
+ * A multi-select filter's choice (a list; from an expression also comma-separated text), each
+ * value read as `read` reads it and refused, before any request, when it is not among `allowed`.
+ */
+function chosenOf(
+	ctx: IPollFunctions,
+	name: string,
+	label: string,
+	allowed: string[],
+	read: (value: unknown) => string | undefined,
+): string[] {
+	const raw = ctx.getNodeParameter(name, []) as unknown;
+	const values = Array.isArray(raw) ? (raw as unknown[]) : typeof raw === 'string' ? commaSeparated(raw) : [raw];
+	return values.map((value) => {
+		const chosen = read(value);
+		if (chosen === undefined || !allowed.includes(chosen))
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${label} (${name}) must be among ${allowed.join(', ')}; got "${String(value)}"`,
+			);
+		return chosen;
+	});
+}
+
 /** `state`: the poll's own copy of the static data (staticData.ts `startPoll`), moved in place. */
 export async function pollAgents(ctx: IPollFunctions, state: PollState): Promise<INodeExecutionData[][] | null> {
-	const channels = ctx.getNodeParameter('channels', []) as string[];
-	const statuses = ctx.getNodeParameter('statuses', []) as string[];
+	const channelNames = Object.keys(AGENT_CHANNELS);
+	const channels = chosenOf(ctx, 'channels', 'Channels', channelNames, (value) =>
+		typeof value === 'string' ? value.trim().toLowerCase() : undefined,
+	);
+	const statuses = chosenOf(ctx, 'statuses', 'Statuses', KNOWN_STATES, stateOf);
 	const keep = (change: AgentChange) => passesAgentFilters(change, channels, statuses);
 	const account = await getAccount.call(ctx);
 	const agents = await fetchList.call(ctx, { method: AGENT.list.method, path: AGENT.list.path, account }, AGENT.list);

@@ -109,6 +109,17 @@ describe('Agent Status Changed', () => {
 		]);
 	});
 
+	test('Channels and Statuses from an expression: read in any case, comma-separated text too; a value that is none of them is refused before any request', async () => {
+		const run = await activated({ channels: '={{ "Call, ticket" }}', statuses: '={{ ["no_answer", "logout"] }}' });
+		await setStates(1001, { call_status: 'NO ANSWER', chat_status: 'LOGOUT' });
+		expect(changesOf(await run.poll())).toEqual([[1001, 'call', 'AVAILABLE', 'NO ANSWER']]);
+
+		platform.clearLog();
+		await expect(trigger({ channels: '={{ ["voice"] }}' }).poll()).rejects.toThrow('Channels (channels) must be among call, chat, ticket; got "voice"');
+		await expect(trigger({ statuses: ['BUSY'] }).poll()).rejects.toThrow('Statuses (statuses) must be among AVAILABLE, NOT AVAILABLE, NO ANSWER, LOGOUT; got "BUSY"');
+		expect(platform.requests()).toHaveLength(0);
+	});
+
 	test('an agent added since the last poll is remembered, not reported; one removed is forgotten, and new again when it comes back', async () => {
 		const run = await activated();
 		const newcomer = { ...platform.store.agents[0], id: 1013, username: 'Trịnh Văn Mới', email: 'moi.trinh@acme-care.example', call_status: 'LOGOUT' as const };
