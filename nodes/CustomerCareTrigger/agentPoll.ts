@@ -51,6 +51,7 @@ function itemOf(change: AgentChange, seenAt: string): IDataObject {
 function sample(ctx: IPollFunctions, agents: IDataObject[], kept: AgentStates | undefined, keep: (change: AgentChange) => boolean) {
 	const items: AgentChange[] = [];
 	for (const agent of agents) {
+		if (!isPlainObject(agent)) continue;
 		const key = agentKeyOf(agent);
 		const before: unknown = key === undefined ? undefined : ownEntry(kept, key);
 		for (const channel of Object.keys(AGENT_CHANNELS) as AgentChannel[]) {

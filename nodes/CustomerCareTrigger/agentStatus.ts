@@ -55,7 +55,8 @@ export function stateOf(value: unknown): string | undefined {
 }
 
 /** The agent's id as a key: its user id as text, or undefined when it has none. */
-export function agentKeyOf(agent: IDataObject): string | undefined {
+export function agentKeyOf(agent: unknown): string | undefined {
+	if (!isPlainObject(agent)) return undefined;
 	const id = agent.id;
 	if (typeof id !== 'number' && typeof id !== 'string') return undefined;
 	const key = String(id).trim();
@@ -64,12 +65,14 @@ export function agentKeyOf(agent: IDataObject): string | undefined {
 
 /**
  * The agents of one answer, once each (the first of a repeated id counts), with the states
- * the answer gives. Agents without an id are left out: they cannot be followed between polls.
+ * the answer gives. Agents without an id, and entries that are no record (null, a number), are
+ * left out: they cannot be followed between polls.
  */
 function listedAgents(agents: IDataObject[]): Array<{ key: string; agent: IDataObject; states: ChannelStates }> {
 	const seen = new Set<string>();
 	const listed: Array<{ key: string; agent: IDataObject; states: ChannelStates }> = [];
 	for (const agent of agents) {
+		// agentKeyOf gives a key only to a record, so `agent` is one below.
 		const key = agentKeyOf(agent);
 		if (key === undefined || seen.has(key)) continue;
 		seen.add(key);

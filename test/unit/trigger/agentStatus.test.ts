@@ -58,6 +58,8 @@ interface Listed {
 const listedAgent = fc.record({ at: fc.nat(IDS.length - 1), slots: fc.tuple(slot, slot, slot) }).map(({ at, slots }): Listed => ({ key: IDS[at][0], written: IDS[at][1], slots }));
 /** One answer: agents in any order, an id possibly twice (the first counts), some absent. */
 const answer = fc.array(listedAgent, { maxLength: 8 });
+/** Entries of a list that are no agent: never followed, never a failure. */
+const NOT_AGENTS = [null, 5, 'agent', [], [{ id: 1001 }]] as unknown as IDataObject[];
 
 const recordOf = (agent: Listed): IDataObject => {
 	const record: IDataObject = { id: agent.written, username: `Agent ${agent.key}` };
@@ -87,7 +89,7 @@ test('over random runs of polls, the changes are exactly the model\'s; the state
 					});
 				}
 
-				const { changes, next } = compareAgents(kept, agents.map(recordOf));
+				const { changes, next } = compareAgents(kept, [...agents.map(recordOf), ...NOT_AGENTS]);
 				expect(changes.map((change) => `${String(change.agent.id).trim()} ${change.channel} ${change.previous}→${change.status}`)).toEqual(expected);
 				// The change carries the agent's record as listed (its first listing).
 				for (const change of changes) expect(change.agent.username).toBe(`Agent ${String(change.agent.id).trim()}`);
