@@ -1,8 +1,9 @@
 /**
  * The Customer Care Trigger: its description (events, filters, options) and `poll()`, which only
- * wires a poll to its event. The polls live beside it: listPoll.ts (tickets, leads, deals, contacts, calls)
- * and monitorPoll.ts (the heartbeat), run one at a time per node by pollLock.ts, each on its own
- * copy of the static data, committed only if no later poll committed first (staticData.ts).
+ * wires a poll to its event. The polls live beside it: listPoll.ts (tickets, leads, deals,
+ * contacts, calls), monitorPoll.ts (the heartbeat) and agentPoll.ts (the agents' states), run one
+ * at a time per node by pollLock.ts, each on its own copy of the static data, committed only if
+ * no later poll committed first (staticData.ts).
  */
 import type {
 	INodeExecutionData,
@@ -28,18 +29,21 @@ import {
 	requesterFilter,
 	serviceFilter,
 	stageFilter,
+	ticketChannelFilter,
 } from '../CustomerCare/description/filters';
 import { optionsSubtitle } from '../CustomerCare/description/subtitle';
 import { recordingOptions } from '../CustomerCare/resources/call/recording';
 import type { PollState } from './cursor';
-import { LIST_EVENTS, MONITOR_EVENT } from './events';
+import { agentStatusFields } from './agentFields';
+import { pollAgents } from './agentPoll';
+import { AGENT_EVENT, LIST_EVENTS, MONITOR_EVENT } from './events';
 import { DEFAULT_OVERLAP_SECONDS, pollList } from './listPoll';
 import { pollMonitors } from './monitorPoll';
 import { pollBudgetMsOf } from './pollBudget';
 import { oneAtATime } from './pollLock';
 import { commitPoll, startPoll } from './staticData';
 
-const EVENTS = [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({
+const EVENTS = [...LIST_EVENTS, MONITOR_EVENT, AGENT_EVENT].map(({ name, value, description }) => ({
 	name,
 	value,
 	description,
@@ -110,6 +114,7 @@ const filters: INodeProperties = {
 			requesterFilter('records', 'number'),
 			serviceFilter('records'),
 			stageFilter,
+			ticketChannelFilter,
 			{
 				displayName: 'Status Becomes',
 				name: 'ticket_statuses',
@@ -136,12 +141,12 @@ export class CustomerCareTrigger implements INodeType {
 		subtitle: optionsSubtitle('event', EVENTS),
 		// n8n's node picker shows one "Customer Care" entry for both nodes, with this text (see docs/operations.md#in-the-editor).
 		description:
-			'Act on tickets, leads, deals, calls and SMS of the Customer Care platform, or start a workflow when they change or a monitor goes up or down',
+			"Act on tickets, leads, deals, calls and SMS of the Customer Care platform, or start a workflow when they change, a monitor goes up or down or an agent's status changes",
 		defaults: { name: 'Customer Care Trigger' },
 		// What n8n's AI workflow builder searches and reads about the node (n8n-workflow IBuilderHint).
 		builderHint: {
 			searchHint:
-				'CareSoft customer care polling trigger: start a workflow on a missed call, an ended call (with its recording file), a new or changed ticket, contact (customer), lead or deal, a deal won or lost, or a status monitor going down. Each change once.',
+				'CareSoft customer care polling trigger: start a workflow on a missed call, an ended call (with its recording file), a new or changed ticket, contact (customer), lead or deal, a deal won or lost, a status monitor going down, or an agent turning NO ANSWER or logging out. Each change once.',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-customer-care.customerCare',
@@ -175,6 +180,7 @@ export class CustomerCareTrigger implements INodeType {
 				displayOptions: { show: { event: [MONITOR_EVENT.value] } },
 			},
 			filters,
+			...agentStatusFields,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -190,7 +196,7 @@ export class CustomerCareTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { hide: { event: [MONITOR_EVENT.value, ...RECORDING_EVENTS] } },
+				displayOptions: { hide: { event: [MONITOR_EVENT.value, AGENT_EVENT.value, ...RECORDING_EVENTS] } },
 				options: listOptions,
 			},
 			{
@@ -221,6 +227,7 @@ export class CustomerCareTrigger implements INodeType {
 			const event = LIST_EVENTS.find((candidate) => candidate.value === eventName);
 			let result: INodeExecutionData[][] | null;
 			if (eventName === MONITOR_EVENT.value) result = await pollMonitors(this, start.state);
+			else if (eventName === AGENT_EVENT.value) result = await pollAgents(this, start.state);
 			else if (event) result = await pollList(this, event, start.state, startedAt);
 			else throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
 			if (commitPoll(live, start, start.state)) return result;

@@ -32,6 +32,8 @@ export interface PollState {
 	lastStatus?: Record<string, string>;
 	/** Monitor id → last status (1 UP, 0 DOWN). */
 	monitors?: Record<string, number>;
+	/** Agent Status Changed: agent id → its last state per channel (agentStatus.ts); only the agents of the last answer. */
+	agentStates?: Record<string, Partial<Record<'call' | 'chat' | 'ticket', string>>>;
 	/**
 	 * How many polls have committed a change (staticData.ts): a poll commits only if it is still
 	 * the generation it started from, so an overtaken poll never writes. Unset until the first.

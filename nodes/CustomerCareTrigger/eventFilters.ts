@@ -3,17 +3,26 @@
  * (queryOf), the ones it cannot apply are checked here on each change (passesLocalFilters). The
  * query names are the API's (docs/api.md); the local filters are never sent.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { CLOSED_TYPE_WORDS } from '../CustomerCare/api/records';
 import { idsOf, isEmpty, ownEntry } from '../CustomerCare/basics/looseValues';
-import { codeIsChosen } from '../CustomerCare/description/filters';
+import { codeIsChosen, conversationTypeOf, CONVERSATION_TYPES } from '../CustomerCare/description/filters';
 import type { Change, PollState } from './cursor';
 import type { ListEvent } from './events';
 
 /** The query a list event sends: its fixed part and the filters the API can apply. */
-export function queryOf(event: ListEvent, chosen: IDataObject): IDataObject {
+export function queryOf(event: ListEvent, chosen: IDataObject, node: INode): IDataObject {
 	const qs: IDataObject = { ...event.query };
+	if (event.filters.includes('conversation_type') && !isEmpty(chosen.conversation_type)) {
+		qs.conversation_type = conversationTypeOf(chosen.conversation_type);
+		if (qs.conversation_type === undefined)
+			throw new NodeOperationError(
+				node,
+				`Channel (conversation_type) must be one of ${Object.keys(CONVERSATION_TYPES).join(', ')}; got "${String(chosen.conversation_type)}"`,
+			);
+	}
 	for (const key of ['assignee_id', 'service_id', 'requester_id', 'agent_id', 'call_type']) {
 		if (event.filters.includes(key) && !isEmpty(chosen[key]) && chosen[key] !== 0) {
 			qs[key] = chosen[key];

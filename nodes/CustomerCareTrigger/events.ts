@@ -41,11 +41,14 @@ export interface ListEvent {
 type EventSource = Pick<ListEvent, 'noun' | 'list' | 'date' | 'filters' | 'record' | 'stampedWithinWindow'>;
 const PARTY_FILTERS = ['assignee_id', 'service_id', 'requester_id'];
 
+/** The tickets' chat channel (conversation_type: not in the spec, docs/api.md#tickets). */
+const TICKET_FILTERS = [...PARTY_FILTERS, 'conversation_type'];
+
 const tickets = (date: 'created' | 'updated'): EventSource => ({
 	noun: 'ticket',
 	list: TICKET.list,
 	date: TICKET.list.dates[date],
-	filters: PARTY_FILTERS,
+	filters: TICKET_FILTERS,
 	record: 'ticketListItem',
 });
 
@@ -99,7 +102,7 @@ export const LIST_EVENTS: ListEvent[] = [
 		value: 'ticketUpdated',
 		description:
 			'A ticket changed: comment, status, assignee or any field; optionally only when its status becomes one you choose',
-		filters: [...PARTY_FILTERS, 'ticket_statuses'],
+		filters: [...TICKET_FILTERS, 'ticket_statuses'],
 	},
 	{
 		...leads('created'),
@@ -164,4 +167,10 @@ export const MONITOR_EVENT = {
 	name: 'Monitor Status Changed',
 	value: 'monitorStatusChanged',
 	description: 'A monitored service went DOWN or came back UP (from the status heartbeat)',
+};
+
+export const AGENT_EVENT = {
+	name: 'Agent Status Changed',
+	value: 'agentStatusChanged',
+	description: "An agent's state on a channel (call, chat, ticket) changed, e.g. to NO ANSWER or LOGOUT (from the agent list)",
 };

@@ -60,7 +60,7 @@ export async function pollList(
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const account = await getAccount.call(ctx);
 	const poll: ListPoll = { ctx, event, account };
-	const qs = queryOf(event, chosen);
+	const qs = queryOf(event, chosen, ctx.getNode());
 	if (ctx.getMode() === 'manual') return await sample(poll, chosen, qs);
 
 	const overlapMs = overlapMsOf(ctx, options);

@@ -53,6 +53,8 @@ function errorOf(error: unknown): ErrorSeen {
 
 interface EventSeed {
 	event: string;
+	/** The event has no Simplify option: one path, not two. */
+	noSimplify?: true;
 	/** Makes the changes the event reports, stamped `at`; returns their ids. */
 	change: (platform: FakePlatform, at: number) => Array<string | number>;
 }
@@ -109,6 +111,16 @@ const EVENT_SEEDS: EventSeed[] = [
 			return [monitor.id];
 		},
 	},
+	{
+		// Two agents, one channel each: an item per agent and channel, keyed `<agent>/<channel>`.
+		event: 'agentStatusChanged',
+		noSimplify: true,
+		change: (p) => {
+			p.store.setAgentStates(1001, { call_status: 'NO ANSWER' });
+			p.store.setAgentStates(1002, { ticket_status: 'LOGOUT' });
+			return ['1001/call', '1002/ticket'];
+		},
+	},
 ];
 
 const RECOVERY_POLLS = 3;
@@ -122,7 +134,7 @@ async function pollOnce(run: TriggerRun, label: string): Promise<PollSeen> {
 	let error: ErrorSeen | undefined;
 	try {
 		const items = (await run.poll()) ?? [];
-		emitted = items.map((item) => String(item.ticket_id ?? item.id));
+		emitted = items.map((item) => String(item.ticket_id ?? item.id ?? `${item.agent_id}/${item.channel}`));
 	} catch (caught) {
 		error = errorOf(caught);
 	}
@@ -137,7 +149,7 @@ function budgetKeyOf(platform: FakePlatform): string {
 
 function triggerPath(seed: EventSeed, simplify: boolean): SweepPath {
 	return {
-		name: `trigger ${seed.event}, Simplify ${simplify ? 'on' : 'off'}`,
+		name: seed.noSimplify ? `trigger ${seed.event}` : `trigger ${seed.event}, Simplify ${simplify ? 'on' : 'off'}`,
 		group: 'trigger',
 		clock: 'real',
 		hasTimeoutOption: false,
@@ -373,7 +385,7 @@ const PICKERS: Array<[string, string]> = [
 ];
 
 export const PATHS: SweepPath[] = [
-	...EVENT_SEEDS.flatMap((seed) => [triggerPath(seed, true), triggerPath(seed, false)]),
+	...EVENT_SEEDS.flatMap((seed) => (seed.noSimplify ? [triggerPath(seed, true)] : [triggerPath(seed, true), triggerPath(seed, false)])),
 	...WRITES.map(writePath),
 	...GET_MANY.map(([name, parameters, items = 1, roundTripMs = 0]) =>
 		readPath(name, async (account) => {

@@ -335,6 +335,17 @@ function ticketById(ctx: HandlerContext, raw: string): TicketRec {
 	return t;
 }
 
+/**
+ * The chat channel a ticket came from, as `conversation_type` numbers it (docs/api.md#tickets):
+ * its service's type (its `ticket_source` is that service's name): live chat (2) → 0, a social
+ * page or inbox (4, 8) → 1 Messenger/Instagram, a messaging app (10) → 3 Zalo. Other tickets
+ * (calls, e-mail, forms, none) have no chat channel and match no `conversation_type`.
+ */
+function ticketChannelOf(ctx: HandlerContext, ticket: TicketRec): number | undefined {
+	const type = ctx.store.service(ticket.service_id)?.type;
+	return type === 2 ? 0 : type === 4 || type === 8 ? 1 : type === 10 ? 3 : undefined;
+}
+
 const listTickets =
 	(version: 1 | 2): Handler =>
 	(ctx, req) => {
@@ -357,6 +368,7 @@ const listTickets =
 					(q.requester_id === undefined || t.requester_id === q.requester_id) &&
 					(q.assignee_id === undefined || t.assignee_id === q.assignee_id) &&
 					(q.service_id === undefined || t.service_id === q.service_id) &&
+					(q.conversation_type === undefined || ticketChannelOf(ctx, t) === q.conversation_type) &&
 					(!filter || filter(t)),
 			)
 			.sort((a, b) => a[field] - b[field] || a.ticket_id - b.ticket_id);

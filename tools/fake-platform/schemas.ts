@@ -151,6 +151,12 @@ export const TicketListQuery = PaginationQuery.extend({
 	assignee_id: qInt.optional(),
 	service_id: qInt.optional(),
 	filter_id: qInt.optional(),
+	/**
+	 * Not in the spec: a production client sends `conversation_type=3` on the v1 list (docs/api.md#tickets).
+	 * The fake takes it on both lists, strict mode included: the tickets of that chat channel
+	 * (handlers.ts `ticketChannelOf`).
+	 */
+	conversation_type: z.enum(['0', '1', '3']).transform(Number).optional(),
 });
 
 export const LeadListQuery = PaginationQuery.extend({

@@ -8,6 +8,7 @@
  * plus the rate limiter, the fault table and the control API.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { agentStatesProblem, type AgentStates } from './agentStates';
 import { DOCUMENTED_FORMS, formsFrom, withRootForm, type AnswerForms } from './answerForms';
 import { ApiError, MESSAGES, mergeCustomValues, refuseStrictly, type HandlerContext } from './handlers';
 import { matchRoute } from './routes';
@@ -884,6 +885,11 @@ export class PlatformServer {
 			if (route === 'POST /__control/contacts') return okBody({ contact: this.store.createContact(body, at) });
 			if (/^PATCH \/__control\/contacts\/\d+$/.test(route)) {
 				return okBody({ contact: this.store.updateContact(idOf(/(\d+)$/), body, mergeCustomValues, at) });
+			}
+			if (/^POST \/__control\/agents\/\d+$/.test(route)) {
+				const problem = agentStatesProblem(body);
+				if (problem) return error(400, problem);
+				return okBody({ agent: this.store.setAgentStates(idOf(/(\d+)$/), body as AgentStates) });
 			}
 			if (/^POST \/__control\/monitors\/\d+$/.test(route)) {
 				const status = body.status;

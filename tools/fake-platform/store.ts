@@ -7,6 +7,7 @@
  */
 import type { CustomFieldType } from './schemas';
 import type { FakePlatformKind } from './render';
+import { applyAgentStates, type AgentStates } from './agentStates';
 import { seedStore } from './seed';
 import { truncSec } from './time';
 
@@ -836,6 +837,15 @@ export class Store {
 		};
 		this.calls.push(call);
 		return call;
+	}
+
+	// --- agents ------------------------------------------------------------------------------
+
+	/** Changes an agent's channel states (checked by agentStates.ts `agentStatesProblem`). */
+	setAgentStates(id: number, states: AgentStates): AgentRec {
+		const agent = this.agent(id);
+		if (!agent) throw new NotFoundError(`Agent ${id} does not exist`);
+		return applyAgentStates(agent, states);
 	}
 
 	// --- monitors ----------------------------------------------------------------------------

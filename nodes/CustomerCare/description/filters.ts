@@ -9,6 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { CALL_TYPE_OPTIONS, CLOSED_TYPE_OPTIONS, CONVERT_TYPE_OPTIONS } from '../api/codes';
 import type { DateFilter } from '../api/endpoints';
 import { codeOf, type CodeWords } from '../api/records';
+import { ownEntry } from '../basics/looseValues';
 import { checked, declaredCheckOf } from '../checks/declared';
 import { dynamicOptions } from './properties';
 import { contactLocatorProperty } from './recordLocator';
@@ -81,6 +82,55 @@ export function serviceFilter(
 ): INodeProperties {
 	return dynamicOptions('Service', 'service_id', loadOptionsMethod, `Only ${noun} of this ${kind}`);
 }
+
+/**
+ * The chat channels as `conversation_type` numbers them (docs/api.md#tickets): 0 Live chat, 1
+ * Messenger/Instagram, 3 Zalo. Keyed by the option values of the Channel filter.
+ */
+export const CONVERSATION_TYPES: Readonly<Record<string, number>> = { liveChat: 0, messenger: 1, zalo: 3 };
+
+/**
+ * The chat channel a ticket came from (Ticket → Get Many, the trigger's ticket events). Not in
+ * the spec: a production client sends `conversation_type` on the ticket list (docs/api.md#tickets).
+ */
+export const ticketChannelFilter: INodeProperties = {
+	displayName: 'Channel',
+	name: 'conversation_type',
+	type: 'options',
+	options: [
+		{ name: 'Live Chat', value: 'liveChat' },
+		{ name: 'Messenger/Instagram', value: 'messenger' },
+		{ name: 'Zalo', value: 'zalo' },
+	],
+	default: 'zalo',
+	description:
+		'Only tickets that came from this chat channel (sent as conversation_type). Not in the API spec: a production client sends it. If the platform ignores it, tickets of every channel come back.',
+};
+
+/** The channel's number: an option value, or the number itself (from an expression); undefined for anything else. */
+export function conversationTypeOf(value: unknown): number | undefined {
+	const text = String(value).trim();
+	const named = ownEntry(CONVERSATION_TYPES, text);
+	if (named !== undefined) return named;
+	return Object.values(CONVERSATION_TYPES).find((type) => String(type) === text);
+}
+
+/** Ticket → Get Many's Channel: sent as its number; any other value is refused before sending. */
+export const ticketChannelQuery: INodeProperties = checked(
+	{
+		...ticketChannelFilter,
+		routing: {
+			send: {
+				type: 'query',
+				property: 'conversation_type',
+				value: `={{ ${Object.entries(CONVERSATION_TYPES)
+					.map(([option, type]) => `$value === '${option}' ? ${type} : `)
+					.join('')}$value }}`,
+			},
+		},
+	},
+	{ oneOf: Object.values(CONVERSATION_TYPES), label: 'Channel' },
+);
 
 /** The IP-phone number of the agent of a call; kept as text, since it may start with 0. */
 export const callAgentFilter: INodeProperties = checked(

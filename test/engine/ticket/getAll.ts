@@ -182,6 +182,49 @@ describe('Ticket → Get Many', () => {
 		expect(jsonOf(run).map((ticket) => ticket.ticket_id)).toEqual(expected.map((ticket) => ticket.ticket_id));
 	});
 
+	// The fake's seed (tools/fake-platform/README.md): live chat is service 204, the Facebook page 206,
+	// the Zalo OA 209; a ticket's channel is the one its service serves.
+	test.each([
+		['zalo', 'v2', 'updated', '3', 209],
+		['messenger', 'v1', 'created', '1', 206],
+		['liveChat', 'v2', 'created', '0', 204],
+	] as const)('Channel %s (%s list, %s): sends conversation_type=%s, and only that channel\'s tickets come back', async (channel, version, dateField, sent, serviceId) => {
+		const to = sec(Date.now() - DAY);
+		const since = to - 30 * DAY;
+		const run = await runNode({
+			parameters: { resource: 'ticket', operation: 'getAll', dateField, since: iso(since), to: iso(to), returnAll: true, simplify: false, filters: { conversation_type: channel }, options: { version } },
+			account: accountOf(platform),
+		});
+		expect(run.error).toBeUndefined();
+		const lists = apiRequests();
+		expect(lists.map((request) => request.path)).toEqual([`/acme/api/${version}/tickets`]);
+		expect(lists[0].query).toEqual({
+			[`${dateField}_since`]: queryTime(since, { platform }),
+			[`${dateField}_to`]: queryTime(to, { platform }),
+			conversation_type: sent,
+			page: '1',
+			count: '500',
+		});
+		const field = dateField === 'updated' ? 'updated_at' : 'created_at';
+		const inRange = ticketsIn(field, since, to);
+		const expected = inRange.filter((ticket) => ticket.service_id === serviceId).map((ticket) => ticket.ticket_id);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(expected.length).toBeLessThan(inRange.length);
+		expect(jsonOf(run).map((ticket) => ticket.ticket_id)).toEqual(expected);
+	});
+
+	test('Channel from an expression: the number is sent as it is; anything else is refused before sending', async () => {
+		const parameters = (conversation_type: string) => ({ resource: 'ticket', operation: 'getAll', since: iso(Date.now() - 5 * DAY), returnAll: true, filters: { conversation_type } });
+		const byNumber = await runNode({ parameters: parameters('={{ "3" }}'), account: accountOf(platform) });
+		expect(byNumber.error).toBeUndefined();
+		expect(apiRequests()[0].query.conversation_type).toBe('3');
+
+		platform.clearLog();
+		const refused = await runNode({ parameters: parameters('={{ "facebook" }}'), account: accountOf(platform) });
+		expect(refused.error?.message).toBe('Channel (conversation_type) must be one of 0, 1, 3; got "facebook" [item 0]');
+		expect(platform.requests()).toHaveLength(0);
+	});
+
 	test("a saved filter that depends on the user: the API's message", async () => {
 		const run = await runNode({
 			parameters: {

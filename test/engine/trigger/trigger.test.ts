@@ -9,6 +9,7 @@ import { clockedNow, useTestClock } from '../helpers/clock';
 import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { accountOf, TriggerRun } from '../../../tools/engine-harness/harness';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import './agentStatusChanged';
 
 /**
  * The polling trigger run by n8n-core (PollContext + TriggersAndPollers) against the fake
@@ -272,6 +273,24 @@ describe('Customer Care Trigger', () => {
 			clock.advance(1000);
 			await run.poll();
 			expect(platform.requests()[0].query).toMatchObject({ assignee_id: String(agent) });
+		});
+
+		test('Channel: sends conversation_type and emits only the tickets of that chat channel; a value that is no channel is refused before any request', async () => {
+			// Seed: the Zalo OA is service 209, the website live chat 204 (a ticket's channel is its service's).
+			const run = await activated('ticketUpdated', { filters: { conversation_type: 'zalo' } });
+			const [zalo, liveChat] = [209, 204].map((serviceId) => platform.store.tickets.find((ticket) => ticket.service_id === serviceId)!.ticket_id);
+			const at = second(Date.now()) + 1000;
+			for (const id of [zalo, liveChat]) platform.store.updateTicket(id, { ticket_subject: 'a chat came in' }, at);
+			clock.set(at + 1000);
+			expect(idsOf(await run.poll())).toEqual([zalo]);
+			const lists = platform.requests({ path: '/tickets' });
+			expect(lists.length).toBeGreaterThan(0);
+			for (const request of lists) expect(request.query.conversation_type).toBe('3');
+
+			platform.clearLog();
+			const refused = trigger('ticketCreated', { filters: { conversation_type: '={{ "sms" }}' } });
+			await expect(refused.poll()).rejects.toThrow('Channel (conversation_type) must be one of liveChat, messenger, zalo; got "sms"');
+			expect(platform.requests()).toHaveLength(0);
 		});
 	});
 

@@ -1,6 +1,6 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 import type { FakePlatform, RecordedRequest } from '../../../tools/fake-platform';
-import { CallListResponse, DealListResponse, HeartbeatResponse, LeadListResponse, TicketListResponse } from '../../../tools/fake-platform/schemas';
+import { AgentsResponse, CallListResponse, DealListResponse, HeartbeatResponse, LeadListResponse, TicketListResponse } from '../../../tools/fake-platform/schemas';
 import { NOW, client, expectError, specClock, startPlatform, type Reply } from './helpers';
 // Pinned to the spec platform: query times and stamps in its form.
 const { isoZ } = specClock;
@@ -78,6 +78,27 @@ describe('control API', () => {
 		expect(hb.monitors[0].status).toBe(0);
 		expect((await control('POST', '/monitors/1', { status: 2 })).status).toBe(400);
 		expect((await control('POST', '/monitors/99', { status: 1 })).status).toBe(404);
+	});
+
+	it('changes an agent\'s state per channel; NO ANSWER only on the call channel; all three LOGOUT is not logged in', async () => {
+		const listed = async (id: number) => AgentsResponse.parse((await api.get('/api/v1/agents')).body).agents.find((agent) => agent.id === id)!;
+		// Agent 1001 starts AVAILABLE on every channel (seed).
+		const changed = await control('POST', '/agents/1001', { call_status: 'NO ANSWER', chat_status: 'NOT AVAILABLE' });
+		expect(changed.status).toBe(200);
+		expect(await listed(1001)).toMatchObject({ call_status: 'NO ANSWER', chat_status: 'NOT AVAILABLE', ticket_status: 'AVAILABLE', login_status: 'AVAILABLE' });
+
+		await control('POST', '/agents/1001', { call_status: 'LOGOUT', chat_status: 'LOGOUT', ticket_status: 'LOGOUT' });
+		expect(await listed(1001)).toMatchObject({ call_status: 'LOGOUT', chat_status: 'LOGOUT', ticket_status: 'LOGOUT', login_status: 'NOTAVAILABLE' });
+		await control('POST', '/agents/1001', { ticket_status: 'AVAILABLE' });
+		expect(await listed(1001)).toMatchObject({ ticket_status: 'AVAILABLE', login_status: 'AVAILABLE' });
+
+		// Refused, and nothing changes: NO ANSWER on chat or ticket, an unknown state or key, an empty body.
+		for (const body of [{ chat_status: 'NO ANSWER' }, { ticket_status: 'NO ANSWER' }, { call_status: 'BUSY' }, { call_status: 'available' }, { status: 'LOGOUT' }, { call_status: 'LOGOUT', login_status: 'AVAILABLE' }, {}]) {
+			const refused = await control('POST', '/agents/1001', body);
+			expect([refused.status, refused.body.code]).toEqual([400, 'errors']);
+		}
+		expect(await listed(1001)).toMatchObject({ call_status: 'LOGOUT', chat_status: 'LOGOUT', ticket_status: 'AVAILABLE' });
+		expect((await control('POST', '/agents/999', { call_status: 'AVAILABLE' })).status).toBe(404);
 	});
 
 	it('manages faults, the rate limit and the log; is neither logged nor on the backup', async () => {

@@ -33,6 +33,24 @@ describe('strict mode', () => {
 		expect((await api.get('/api/v1/calls', { ...endWindow, ...startWindow })).status).toBe(200);
 	});
 
+	it('ticket lists take conversation_type (not in the spec; a production client sends it) in both modes, v1 and v2: the tickets of that chat channel', async () => {
+		// Seed: the channel of a ticket is its service's: 204 live chat (0), 206 Facebook page (1), 209 Zalo OA (3).
+		const window = { updated_since: isoZ(now - 30 * DAY), updated_to: isoZ(now), count: 500 };
+		for (const [platform, answers] of [[strict, api], [lenient, defaultApi]] as const) {
+			for (const [type, serviceId] of [[0, 204], [1, 206], [3, 209]]) {
+				const expected = platform.store.tickets.filter((t) => t.updated_at >= now - 30 * DAY && t.updated_at <= now && t.service_id === serviceId).map((t) => t.ticket_id);
+				expect(expected.length).toBeGreaterThan(0);
+				for (const version of ['v1', 'v2']) {
+					const answer = await answers.get(`/api/${version}/tickets`, { ...window, conversation_type: type });
+					expect(answer.status).toBe(200);
+					expect(answer.body.numFound).toBe(expected.length);
+					expect(answer.body.tickets.map((t: { ticket_id: number }) => t.ticket_id).sort()).toEqual([...expected].sort());
+				}
+			}
+			expectError(await answers.get('/api/v2/tickets', { ...window, conversation_type: 2 }), 400, 'invalid value: conversation_type');
+		}
+	});
+
 	it('refuses a query parameter the spec does not list for the endpoint, also an empty one', async () => {
 		expectError(await api.get('/api/v1/calls', { ...startWindow, sort: 'id' }), 400, 'Unknown parameter: sort');
 		expectError(await api.get('/api/v1/agents', { page: 1 }), 400, 'Unknown parameter: page');

@@ -8,7 +8,13 @@ import {
 	returnAllAndLimit,
 	simplifyProperty,
 } from '../../description/properties';
-import { asQuery, assigneeFilter, requesterContactFilter, serviceFilter } from '../../description/filters';
+import {
+	asQuery,
+	assigneeFilter,
+	requesterContactFilter,
+	serviceFilter,
+	ticketChannelQuery,
+} from '../../description/filters';
 import { requesterFilterSteps } from '../contact/requester';
 import { operation } from '../../engine/operation';
 import { checkDateRanges } from '../../checks/dateRanges';
@@ -35,6 +41,7 @@ export const getAllTicketsFields: INodeProperties[] = [
 	...returnAllAndLimit('ticket'),
 	collection('filters', show, [
 		asQuery(assigneeFilter('tickets')),
+		ticketChannelQuery,
 		requesterContactFilter('tickets'),
 		{
 			displayName: 'Saved Filter ID',
@@ -70,7 +77,7 @@ export const getAllTickets = operation(
 		value: 'getAll',
 		action: 'Get many tickets',
 		description:
-			'List the tickets created or updated in a date range (any length: longer than 31 days is read window by window), filtered by requester, assignee, service or saved filter, each with its status and requester',
+			'List the tickets created or updated in a date range (any length: longer than 31 days is read window by window), filtered by requester, assignee, service, chat channel or saved filter, each with its status and requester',
 	},
 	TICKET.list,
 	{
