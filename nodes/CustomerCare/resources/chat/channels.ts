@@ -2,7 +2,7 @@
  * The chat message list read channel by channel (docs/api.md#chats): the platform lists one
  * channel per request (`conversation_type`, Live chat when absent), so the node always names it,
  * and "All Channels" asks each in turn. What it does with an answer holding another channel's
- * messages is said here once, for Get Many Messages and Get Conversation.
+ * messages is said here once, for Get Many and Get Conversation.
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
