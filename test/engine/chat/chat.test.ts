@@ -12,5 +12,6 @@ import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { platformStarted } from './helpers/context';
 import './getAll';
 import './get';
+import './dropdowns';
 
 useFakePlatform(platformStarted);
