@@ -42,7 +42,7 @@ export const getAllChatMessagesFields: INodeProperties[] = [
 		description: 'Conversations that started at or before this time (inclusive); empty means now',
 		routing: { send: { type: 'query', property: START.to } },
 	},
-	...returnAllAndLimit('chat'),
+	...returnAllAndLimit('chat', 'getAll', CHAT.messages.windowDays),
 	collection('filters', show, [
 		asQuery(
 			dynamicOptions('Agent', 'last_agent_user_id', 'getAgents', 'Only conversations whose last agent is this one'),
