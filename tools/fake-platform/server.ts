@@ -13,9 +13,9 @@ import { DOCUMENTED_FORMS, formsFrom, withRootForm, type AnswerForms } from './a
 import { ApiError, MESSAGES, mergeCustomValues, refuseStrictly, type HandlerContext } from './handlers';
 import { matchRoute } from './routes';
 import { summarizeLog } from './figures';
-import { recordingAvailable, renderMonitor, type FakePlatformKind } from './render';
+import { recordingAvailable, renderChatMessage, renderMonitor, type FakePlatformKind } from './render';
 import { HeartbeatQuery } from './schemas';
-import { DuplicatePhoneError, NotFoundError, type Store } from './store';
+import { DuplicatePhoneError, NotFoundError, type ChatMessageDraft, type Store } from './store';
 import { HOUR, SECOND, fmtRfc3339 } from './time';
 
 export type ServerName = 'primary' | 'backup';
@@ -92,7 +92,8 @@ export type FaultKind =
 	| 'redirect'
 	| 'echoToken'
 	| 'wrongCount'
-	| 'ignorePage';
+	| 'ignorePage'
+	| 'ignoreParameter';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -137,6 +138,8 @@ export interface Fault {
 	 * text that is no number ("1,234"), or one full page (500) whatever the list holds.
 	 */
 	countAs?: 'missing' | 'absurd' | 'text' | 'onePage';
+	/** For 'ignoreParameter': the query parameter answered as if it had not been sent (e.g. `conversation_type`). */
+	parameter?: string;
 }
 
 /** The `numFound` a 'wrongCount' fault writes, by its `countAs` (undefined: left out). */
@@ -561,6 +564,13 @@ export class PlatformServer {
 					this.sendAnswer(res, terminal.countAs ? withCount(answered, terminal.countAs) : answered, rec);
 					return;
 				}
+				case 'ignoreParameter': {
+					// A server that does not apply one filter: the request is answered without it.
+					const rest = { ...query };
+					delete rest[terminal.parameter ?? ''];
+					this.sendAnswer(res, this.answer(method, path, rest, raw, req.headers.authorization), rec);
+					return;
+				}
 				case 'lockout':
 					// The domain is locked out from now on, as after too many 429s; the request
 					// (and every later one) gets the platform's lock-out answer.
@@ -891,6 +901,13 @@ export class PlatformServer {
 				if (problem) return error(400, problem);
 				return okBody({ agent: this.store.setAgentStates(idOf(/(\d+)$/), body as AgentStates) });
 			}
+			if (route === 'POST /__control/chats/messages') {
+				const problem = chatDraftProblem(body);
+				if (problem) return error(400, problem);
+				const { message, conversation } = this.store.addChatMessage(body as unknown as ChatMessageDraft, at);
+				// As the list answers it: what a test compares with the node's output.
+				return okBody({ message: renderChatMessage(this.context(), message, conversation) });
+			}
 			if (/^POST \/__control\/monitors\/\d+$/.test(route)) {
 				const status = body.status;
 				if (status !== 0 && status !== 1) return error(400, 'invalid value: status');
@@ -992,6 +1009,16 @@ function parseLoose(raw: string): unknown {
 	} catch {
 		return raw;
 	}
+}
+
+/** What is wrong with a `POST /__control/chats/messages` body, if anything. */
+function chatDraftProblem(body: Record<string, unknown>): string | undefined {
+	const optionalId = (v: unknown) => v === undefined || (Number.isSafeInteger(v) && (v as number) > 0);
+	if (typeof body.content !== 'string' || body.content === '') return 'invalid value: content';
+	if (body.from !== 'customer' && body.from !== 'agent') return 'invalid value: from';
+	if (body.conversation_type !== undefined && ![0, 1, 3].includes(body.conversation_type as number)) return 'invalid value: conversation_type';
+	for (const key of ['conversation_id', 'requester_id', 'agent_user_id']) if (!optionalId(body[key])) return `invalid value: ${key}`;
+	return undefined;
 }
 
 /** `at` of a control body: ISO string or epoch ms. */

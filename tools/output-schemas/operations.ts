@@ -56,6 +56,22 @@ export const SCHEMA_OPERATIONS: SchemaOperation[] = [
 		run: (p) => ({ parameters: { resource: 'deal', operation: 'get', dealId: '={{ $json.id }}' }, input: byIds(p.store.deals.slice(-40).map((d) => d.id)) }),
 	},
 	{ resource: 'deal', operation: 'getAll', run: () => ({ parameters: { resource: 'deal', operation: 'getAll', returnAll: false, limit: 200 } }) },
+	{
+		resource: 'chat',
+		operation: 'getAll',
+		run: (p) => ({ parameters: { resource: 'chat', operation: 'getAll', since: iso(p.store.nowMs() - 29 * DAY), to: iso(p.store.nowMs()), returnAll: true } }),
+	},
+	{
+		resource: 'chat',
+		operation: 'get',
+		// A Live Chat and a Zalo conversation of the last 30 days: the Zalo account's fields are typed too.
+		run: (p) => ({
+			parameters: { resource: 'chat', operation: 'get', conversationId: '={{ $json.id }}' },
+			input: [0, 3].map((type) => ({
+				id: p.store.conversations.find((c) => c.conversation_type === type && c.start_time > p.store.nowMs() - 29 * DAY)!.conversation_id,
+			})),
+		}),
+	},
 	{ resource: 'agent', operation: 'getAll', run: () => ({ parameters: { resource: 'agent', operation: 'getAll', returnAll: true } }) },
 	{ resource: 'group', operation: 'getAll', run: () => ({ parameters: { resource: 'group', operation: 'getAll', returnAll: true } }) },
 	{ resource: 'service', operation: 'getAll', run: () => ({ parameters: { resource: 'service', operation: 'getAll', returnAll: true } }) },

@@ -56,8 +56,8 @@ export function collection(
 	};
 }
 
-/** Return All and Limit, shown for one resource's list operation. */
-export function returnAllAndLimit(resource: string, operation = 'getAll'): INodeProperties[] {
+/** Return All and Limit, shown for one resource's list operation; `windowDays`: the list's date window (docs/api.md#limits). */
+export function returnAllAndLimit(resource: string, operation = 'getAll', windowDays = 31): INodeProperties[] {
 	const show = { resource: [resource], operation: [operation] };
 	return [
 		{
@@ -68,7 +68,7 @@ export function returnAllAndLimit(resource: string, operation = 'getAll'): INode
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 			// The cap of one read (transport/lists/pagePlan.ts MAX_PAGES_PER_READ, docs/api.md#pagination).
-			hint: 'At most 500,000 records (1,000 pages) per date window of up to 31 days; past it the item fails, naming the cap',
+			hint: `At most 500,000 records (1,000 pages) per date window of up to ${windowDays} days; past it the item fails, naming the cap`,
 		},
 		{
 			displayName: 'Limit',

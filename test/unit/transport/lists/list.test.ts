@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { toIsoZ } from '../../../../nodes/CustomerCare/basics/dates';
-import { splitWindow } from '../../../../nodes/CustomerCare/transport/lists/dateWindows';
+import { maxWindowMs, splitWindow, windowsBackFrom } from '../../../../nodes/CustomerCare/transport/lists/dateWindows';
 import { dedupe } from '../../../../nodes/CustomerCare/transport/lists/pages';
 import { propertyRuns } from '../../helpers/property';
 
@@ -86,6 +86,77 @@ describe('splitWindow', () => {
 		expect(splitWindow(T0, T0 + 31 * DAY + SECOND).map(sent)).toEqual([
 			[T0, T0 + 31 * DAY - SECOND],
 			[T0 + 31 * DAY, T0 + 31 * DAY + SECOND],
+		]);
+	});
+});
+
+describe('splitWindow with a list of 30-day ranges (the chat messages, docs/api.md#chats)', () => {
+	const CHAT_LIMIT = 30 * DAY;
+	const chatRange = fc
+		.record({
+			since: fc.integer({ min: 0, max: 20 * 365 * 24 * 3600 }).map((s) => Date.UTC(2010, 0, 1) + s * SECOND),
+			windows: fc.integer({ min: 0, max: 14 }),
+			offset: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.integer({ min: 1, max: 30 * 24 * 3600 })),
+		})
+		.map(({ since, windows, offset }) => ({ since, to: since + Math.max(1, windows * 30 * 24 * 3600 + offset) * SECOND }));
+
+	it('covers [since, to] with consecutive windows each shorter than 30 days, as few as the limit allows', () => {
+		fc.assert(
+			fc.property(chatRange, ({ since, to }) => {
+				const windows = splitWindow(since, to, maxWindowMs(30)).map(sent);
+				expect(windows[0][0]).toBe(since);
+				expect(windows[windows.length - 1][1]).toBe(to);
+				windows.forEach(([start, end], index) => {
+					expect(start).toBeLessThan(end);
+					expect(end - start).toBeLessThan(CHAT_LIMIT);
+					if (index > 0) expect(start).toBe(windows[index - 1][1] + SECOND);
+				});
+				expect(windows).toHaveLength(Math.ceil(((to - since) / SECOND + 1) / (30 * 24 * 3600)));
+			}),
+			propertyRuns(500),
+		);
+	});
+
+	it('a range of 30 days less a second is one window; 75 days are three', () => {
+		expect(splitWindow(T0, T0 + 30 * DAY - SECOND, maxWindowMs(30)).map(sent)).toEqual([[T0, T0 + 30 * DAY - SECOND]]);
+		expect(splitWindow(T0, T0 + 75 * DAY, maxWindowMs(30)).map(sent)).toEqual([
+			[T0, T0 + 30 * DAY - SECOND],
+			[T0 + 30 * DAY, T0 + 60 * DAY - SECOND],
+			[T0 + 60 * DAY, T0 + 75 * DAY],
+		]);
+	});
+});
+
+describe('windowsBackFrom (a lookup over the last days, newest window first)', () => {
+	const lookups = fc.record({
+		now: fc.integer({ min: 0, max: 20 * 365 * 24 * 3600 * 1000 }).map((ms) => Date.UTC(2010, 0, 1) + ms),
+		days: fc.integer({ min: 1, max: 400 }),
+		windowDays: fc.constantFrom(30, 31),
+	});
+
+	it('covers the seconds of (now − days, now] once each, newest first, each window under the limit, as few as it allows', () => {
+		fc.assert(
+			fc.property(lookups, ({ now, days, windowDays }) => {
+				const windows = windowsBackFrom(now, days, windowDays * DAY - SECOND);
+				const end = Math.floor(now / SECOND) * SECOND;
+				expect(windows[0][1]).toBe(end);
+				expect(windows[windows.length - 1][0]).toBe(end - days * DAY + SECOND);
+				windows.forEach(([start, stop], index) => {
+					expect(stop - start).toBeLessThan(windowDays * DAY);
+					expect(stop).toBeGreaterThan(start);
+					if (index > 0) expect(stop).toBe(windows[index - 1][0] - SECOND);
+				});
+				expect(windows).toHaveLength(Math.ceil(days / windowDays));
+			}),
+			propertyRuns(500),
+		);
+	});
+
+	it('30 days back is one 30-day window; 45 days are that and the 15 before it', () => {
+		expect(windowsBackFrom(T0, 30, maxWindowMs(30))).toEqual([[T0 - 30 * DAY + SECOND, T0]]);
+		expect(windowsBackFrom(T0, 45, maxWindowMs(30))).toEqual([
+			[T0 - 30 * DAY + SECOND, T0],
+			[T0 - 45 * DAY + SECOND, T0 - 30 * DAY],
 		]);
 	});
 });
