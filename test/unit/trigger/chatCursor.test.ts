@@ -156,7 +156,7 @@ async function run(schedule: Schedule, cutsIn: (n: number) => boolean) {
 		state = outcome.state;
 		emittedByPoll.push(outcome.emitted.map((message) => String(message.record.key)));
 	}
-	return emittedByPoll;
+	return Object.assign(emittedByPoll, { state });
 }
 
 const failsAt = (schedule: Schedule, n: number) => n > 0 && schedule.fails[n % schedule.fails.length];
@@ -182,6 +182,10 @@ describe('New Chat Message state (chatCursor.ts)', () => {
 			fc.asyncProperty(scheduleArb, async (schedule) => {
 				const emittedByPoll = await run(schedule, () => false);
 				const all = emittedByPoll.flat();
+				// Bounded: the state keeps only the conversations started within the last lookback read.
+				const lastRead = successfulPolls(schedule).map((n) => schedule.polls[n]).pop()!;
+				for (const seen of Object.values(emittedByPoll.state?.conversations ?? {}))
+					expect(seen.s * SECOND).toBeGreaterThanOrEqual(Math.min(whole(lastRead - schedule.lookbackMs), whole(lastRead) - SECOND));
 				expect(new Set(all).size).toBe(all.length);
 				expect(new Set(all)).toEqual(due(schedule, successfulPolls(schedule)));
 				const byKey = new Map(schedule.messages.map((m) => [keyOf(m), m]));
