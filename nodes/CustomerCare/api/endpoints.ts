@@ -306,13 +306,3 @@ export const MONITOR = {
 export function pathWithId(endpoint: Endpoint, parameter: string): string {
 	return `=${endpoint.path.replace('{id}', `{{encodeURIComponent(String($parameter.${parameter}).trim())}}`)}`;
 }
-
-/** TEMPORARY until the chat catalogue lands: docs/api.md#chats. */
-export const CHAT = {
-	messages: list('/api/v1/chats/messages', {
-		rootProperty: 'chats',
-		paged: true,
-		idProperty: 'id',
-		dates: { start_time: dateFilter('start_time', 'start_time') },
-	}),
-} as const satisfies Record<string, Endpoint>;
