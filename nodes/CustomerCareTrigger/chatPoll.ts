@@ -5,7 +5,7 @@
  * moves, in the poll's own copy of the static data, which `poll()` commits (staticData.ts).
  * Cost: docs/operations.md#new-chat-message.
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CHAT } from '../CustomerCare/api/endpoints';
@@ -23,7 +23,18 @@ import {
 } from './chatCursor';
 import type { PollState, ReadWindow } from './cursor';
 import { pollBudgetMsOf } from './pollBudget';
+import { CHAT_EVENT } from './events';
 import { moveTo } from './staticData';
+
+const CHAT_EVENT_VALUE = CHAT_EVENT.value;
+
+/** The Channel parameter's options (the action node's Chat resource names them the same). */
+export const CHANNEL_OPTIONS = [
+	{ name: 'All Channels', value: 'all' },
+	{ name: 'Live Chat', value: 'liveChat' },
+	{ name: 'Messenger/Instagram', value: 'messenger' },
+	{ name: 'Zalo', value: 'zalo' },
+];
 
 /** The channels of the `channel` parameter, by their conversation_type (docs/api.md#chats). */
 export const CHANNEL_CODES: Record<string, number[]> = {
@@ -42,6 +53,39 @@ export const DEFAULT_LOOKBACK_HOURS = 24;
 /** The list takes conversation starts at most 30 days apart (docs/api.md#chats): one window per channel. */
 export const MAX_LOOKBACK_HOURS = 720;
 const LOOKBACK_SPAN_MS = MAX_LOOKBACK_HOURS * 3_600_000 - 1000;
+
+/** New Chat Message: its channel, and how far back conversations are read again (docs/operations.md#new-chat-message). */
+export const chatEventProperties = (simplifyOption: INodeProperties): INodeProperties[] => [
+	{
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'options',
+		options: CHANNEL_OPTIONS,
+		default: 'all',
+		description: 'The channel whose messages start the workflow; All Channels asks each channel',
+		displayOptions: { show: { event: [CHAT_EVENT_VALUE] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { event: [CHAT_EVENT_VALUE] } },
+		options: [
+			{
+				displayName: 'Lookback (Hours)',
+				name: 'lookbackHours',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_LOOKBACK_HOURS },
+				default: DEFAULT_LOOKBACK_HOURS,
+				description:
+					'Conversations started this many hours back are read again at each poll: a message written later in an older conversation is missed. Each poll costs a request per 500 messages these conversations hold, per channel.',
+			},
+			simplifyOption,
+		],
+	},
+];
 
 /** List requests one channel may make in a poll (as a list event's poll): 20 pages of 500. */
 const MAX_REQUESTS_PER_CHANNEL = 20;
