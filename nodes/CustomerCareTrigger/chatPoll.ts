@@ -97,6 +97,9 @@ async function chatOutput(ctx: IPollFunctions, _account: Account, records: IData
 	return await Promise.resolve([ctx.helpers.returnJsonArray(records)]);
 }
 
+/** The static data of New Chat Message: its messages recorded. */
+type ChatPollState = PollState & { chats?: ChatState };
+
 interface ChatPoll {
 	ctx: IPollFunctions;
 	account: Account;
@@ -189,7 +192,8 @@ export async function pollChatMessages(
 	const poll: ChatPoll = { ctx, account: await getAccount.call(ctx) };
 	if (ctx.getMode() === 'manual') return await sample(poll, channels, lookbackMs);
 
-	const plan = planChatPoll(state.chats, Date.now(), lookbackMs, channels);
+	// New Chat Message keeps its state under `chats` of the static data (chatCursor.ts).
+	const plan = planChatPoll((state as ChatPollState).chats, Date.now(), lookbackMs, channels);
 	const budgetMs = pollBudgetMsOf(ctx);
 	const reads: ChannelRead[] = [];
 	for (const [position, { channel, parts }] of plan.channels.entries()) {
@@ -209,7 +213,7 @@ export async function pollChatMessages(
 	}
 	const { emitted, state: next } = completeChatRead(plan, reads);
 	const result = emitted.length === 0 ? null : await chatOutput(ctx, poll.account, emitted.map((message) => message.record));
-	moveTo(state, { ...state, chats: next as ChatState });
+	moveTo(state, { ...state, chats: next } as ChatPollState);
 	return result;
 }
 
