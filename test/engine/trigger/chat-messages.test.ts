@@ -64,8 +64,11 @@ describe('Customer Care Trigger: New Chat Message', () => {
 		// Found under its conversation's start, 5 hours back: a window over the last minute would miss it.
 		expect(channelsAsked().sort()).toEqual(['0', '1', '3']);
 
+		// Nothing new: nothing emitted, and the static data not written (its generation unchanged).
+		const settled = JSON.stringify(run.state);
 		clock.advance(MINUTE);
 		expect(await run.poll()).toBeNull();
+		expect(JSON.stringify(run.state)).toBe(settled);
 	});
 
 	test('Channel Zalo asks Zalo alone and emits its messages only', async () => {
