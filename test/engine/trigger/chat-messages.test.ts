@@ -159,6 +159,22 @@ describe('Customer Care Trigger: New Chat Message', () => {
 		expect(await run.poll()).toBeNull();
 	});
 
+	test('Lookback (Hours) 720 reads one window per channel, under the 30 days the list takes; 721 is refused before any request', async () => {
+		const run = trigger({ options: { simplify: false, lookbackHours: 720 } });
+		expect(await run.poll()).toBeNull();
+		expect(listRequests().map((request) => request.query.page)).toEqual(['1', '1', '1']);
+		for (const request of listRequests()) {
+			const span = Date.parse(String(request.query.start_time_to)) - Date.parse(String(request.query.start_time_since));
+			expect(span).toBeLessThan(30 * 24 * HOUR);
+			expect(span).toBeGreaterThanOrEqual(30 * 24 * HOUR - 1000);
+		}
+
+		platform.clearLog();
+		const tooFar = trigger({ options: { simplify: false, lookbackHours: 721 } });
+		await expect(tooFar.poll()).rejects.toThrow('Lookback (Hours) is 721; a number of hours more than 0 and at most 720 is allowed');
+		expect(listRequests()).toHaveLength(0);
+	});
+
 	test('Fetch Test Event shows the latest messages and leaves the state as it was', async () => {
 		const run = trigger();
 		expect(await run.poll()).toBeNull();
