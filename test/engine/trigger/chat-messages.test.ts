@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 // @modes: spec strict backoff
 /**
  * New Chat Message run by n8n-core (PollContext + TriggersAndPollers) against the fake platform,

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * New Chat Message's state, driven through the very functions the poll runs (planChatPoll,
  * readChannelParts, completeChatRead) over random message streams: conversations on three
