@@ -310,6 +310,11 @@ const GET_MANY: Array<[string, INodeParameters, number?, number?]> = [
 		'Call → Get Many with Download Recording (2 days)',
 		{ resource: 'call', operation: 'getAll', since: iso(TO - 2 * DAY), to: iso(TO), returnAll: true, options: { downloadRecording: true, maxRecordingSizeMb: MAX_RECORDING_MB } },
 	],
+	// Each channel on its own, two 30-day windows each: six requests.
+	['Chat → Get Many (45 days, all channels)', { resource: 'chat', operation: 'getAll', since: iso(SINCE), to: iso(TO), returnAll: true }],
+	// A Zalo conversation some 43 days old, looked for over 90 days: the newest 30-day window asks
+	// each channel in turn and finds nothing, the next finds it at its first request (four requests).
+	['Chat → Get Conversation (90 days back)', { resource: 'chat', operation: 'get', conversationId: '500003', startedWithinDays: 90 }],
 	['Contact → Get Many (45 days)', { resource: 'contact', operation: 'getAll', returnAll: true, filters: { updated_since: iso(SINCE), updated_to: iso(TO) } }],
 	// Ten requests at once: a lock-out or a 429 answering one while the others are in flight or waiting for a slot.
 	['Agent → Get Many (ten items)', { resource: 'agent', operation: 'getAll', returnAll: true }, 10, 200],
@@ -358,6 +363,7 @@ const DROPDOWNS: Array<[string, INodeParameters, string?]> = [
 	['getAgents', { resource: 'ticket', operation: 'create' }],
 	['getCallAgents', { resource: 'call', operation: 'getAll' }],
 	['getCallServices', { resource: 'call', operation: 'getAll' }],
+	['getChatServices', { resource: 'chat', operation: 'getAll' }],
 	['getCustomFields', { resource: 'ticket', operation: 'create' }],
 	// The choices of the field picked in the same row of the Custom Fields form, as the editor asks for them.
 	[

@@ -1,6 +1,6 @@
 // @modes: spec strict
 /**
- * Chat → Get Many Messages and Chat → Get Conversation through n8n's engine against the fake
+ * Chat → Get Many and Chat → Get Conversation through n8n's engine against the fake
  * platform: the channels asked (conversation_type always sent, each channel on its own), the
  * 30-day start-time windows (never a request without start_time_since), pages of 500, what came
  * back (Simplify's shape, or the API's items as they are), refusals before sending, pairing.
@@ -12,5 +12,6 @@ import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { platformStarted } from './helpers/context';
 import './getAll';
 import './get';
+import './dropdowns';
 
 useFakePlatform(platformStarted);

@@ -74,6 +74,15 @@ describe('Chat → Get Conversation', () => {
 		expect(chatRequests()).toHaveLength(2 * 2 * 3);
 	});
 
+	test('a platform that does not apply conversation_id: the item fails naming both conversations after one request, none returned as this one', async () => {
+		platform.inject({ kind: 'ignoreParameter', parameter: 'conversation_id', path: '/chats/messages' });
+		const zalo = conversationsIn(Date.now() - 25 * DAY, Date.now(), [TYPE.zalo])[0];
+		const run = await runNode({ parameters: conversation({ conversationId: String(zalo.conversation_id) }), account: accountOf(platform) });
+		expect(run.error?.message).toMatch(new RegExp(`^The platform answered messages of conversation \\d+ to a request for conversation ${zalo.conversation_id} \\[item 0\\]$`));
+		expect(chatRequests()).toHaveLength(1);
+		expect(run.items).toHaveLength(0);
+	});
+
 	test.each([
 		['a conversation ID that is no number', { conversationId: 'conv-12' }, 'Conversation ID (conversation_id) must be a whole number'],
 		['no conversation ID (an expression that gives nothing)', { conversationId: '={{ "" }}' }, 'Conversation ID (conversation_id) is required'],

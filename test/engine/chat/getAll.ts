@@ -1,4 +1,4 @@
-/** Chat → Get Many Messages and its validation: registered by chat.test.ts, which starts the fake platform once for the folder. */
+/** Chat → Get Many and its validation: registered by chat.test.ts, which starts the fake platform once for the folder. */
 import type { IDataObject } from 'n8n-workflow';
 import { accountOf, jsonOf, runNode } from '../../../tools/engine-harness/harness';
 import { queryTime, simplifyStamp } from '../helpers/platform-clock';
@@ -17,7 +17,7 @@ import {
 
 const answeredItems = () => chatRequests().flatMap((request) => (request.response as { chats: IDataObject[] }).chats);
 
-describe('Chat → Get Many Messages', () => {
+describe('Chat → Get Many', () => {
 	test('All Channels over 75 days: each channel asked on its own (conversation_type 0, 1, 3), in 30-day windows, pages of 500; every message once, by conversation start', async () => {
 		const to = sec(Date.now() - DAY);
 		const since = to - 75 * DAY;
@@ -201,7 +201,7 @@ describe('Chat → Get Many Messages', () => {
 	});
 });
 
-describe('Chat → Get Many Messages: validation before sending', () => {
+describe('Chat → Get Many: validation before sending', () => {
 	test.each([
 		[
 			'To before From',

@@ -2,7 +2,7 @@
  * The chat message list read channel by channel (docs/api.md#chats): the platform lists one
  * channel per request (`conversation_type`, Live chat when absent), so the node always names it,
  * and "All Channels" asks each in turn. What it does with an answer holding another channel's
- * messages is said here once, for Get Many Messages and Get Conversation.
+ * messages is said here once, for Get Many and Get Conversation.
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -82,7 +82,7 @@ export async function readChannel(
 		const stray = page.find((message) => !isEmpty(message.conversation_type) && Number(message.conversation_type) !== type);
 		if (stray && !byConversation) throw otherChannelError(ctx, type, stray, item);
 		if (byConversation) {
-			const other = page.find((message) => String(message.conversation_id) !== String(qs.conversation_id));
+			const other = page.find((message) => idText(message.conversation_id) !== idText(qs.conversation_id));
 			if (other) throw otherConversationError(ctx, String(qs.conversation_id), other, item);
 		}
 		return page;
@@ -90,6 +90,9 @@ export async function readChannel(
 	if (!byConversation || keepAnyChannel) return records;
 	return records.filter((message) => isEmpty(message.conversation_type) || Number(message.conversation_type) === type);
 }
+
+/** An ID as digits without leading zeros, however it was written (a number, text, `007`). */
+const idText = (id: unknown) => String(id).trim().replace(/^0+(?=\d)/, '');
 
 /** A page holding another conversation's messages than the one asked: the platform ignored `conversation_id`. */
 function otherConversationError(

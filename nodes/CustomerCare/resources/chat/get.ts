@@ -29,7 +29,7 @@ export const getChatConversationFields: INodeProperties[] = [
 			default: '',
 			placeholder: 'e.g. 500012',
 			displayOptions: { show },
-			description: 'The conversation_id of a message (Get Many Messages or the trigger gives it)',
+			description: 'The conversation_id of a message (Chat → Get Many or the trigger gives it)',
 			routing: { send: { type: 'query', property: 'conversation_id' } },
 		},
 		{ required: true, id: true, maxLength: 20, text: true },

@@ -1,5 +1,5 @@
 /**
- * Chat → Get Many Messages (docs/operations.md#chat): the messages of the conversations that
+ * Chat → Get Many (docs/operations.md#chat): the messages of the conversations that
  * started in a range, on one channel or all, read channel by channel and window by window
  * (30 days each, docs/api.md#chats).
  */

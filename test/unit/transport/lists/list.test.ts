@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { toIsoZ } from '../../../../nodes/CustomerCare/basics/dates';
-import { maxWindowMs, splitWindow } from '../../../../nodes/CustomerCare/transport/lists/dateWindows';
+import { maxWindowMs, splitWindow, windowsBackFrom } from '../../../../nodes/CustomerCare/transport/lists/dateWindows';
 import { dedupe } from '../../../../nodes/CustomerCare/transport/lists/pages';
 import { propertyRuns } from '../../helpers/property';
 
@@ -123,6 +123,40 @@ describe('splitWindow with a list of 30-day ranges (the chat messages, docs/api.
 			[T0, T0 + 30 * DAY - SECOND],
 			[T0 + 30 * DAY, T0 + 60 * DAY - SECOND],
 			[T0 + 60 * DAY, T0 + 75 * DAY],
+		]);
+	});
+});
+
+describe('windowsBackFrom (a lookup over the last days, newest window first)', () => {
+	const lookups = fc.record({
+		now: fc.integer({ min: 0, max: 20 * 365 * 24 * 3600 * 1000 }).map((ms) => Date.UTC(2010, 0, 1) + ms),
+		days: fc.integer({ min: 1, max: 400 }),
+		windowDays: fc.constantFrom(30, 31),
+	});
+
+	it('covers the seconds of (now − days, now] once each, newest first, each window under the limit, as few as it allows', () => {
+		fc.assert(
+			fc.property(lookups, ({ now, days, windowDays }) => {
+				const windows = windowsBackFrom(now, days, windowDays * DAY - SECOND);
+				const end = Math.floor(now / SECOND) * SECOND;
+				expect(windows[0][1]).toBe(end);
+				expect(windows[windows.length - 1][0]).toBe(end - days * DAY + SECOND);
+				windows.forEach(([start, stop], index) => {
+					expect(stop - start).toBeLessThan(windowDays * DAY);
+					expect(stop).toBeGreaterThan(start);
+					if (index > 0) expect(stop).toBe(windows[index - 1][0] - SECOND);
+				});
+				expect(windows).toHaveLength(Math.ceil(days / windowDays));
+			}),
+			propertyRuns(500),
+		);
+	});
+
+	it('30 days back is one 30-day window; 45 days are that and the 15 before it', () => {
+		expect(windowsBackFrom(T0, 30, maxWindowMs(30))).toEqual([[T0 - 30 * DAY + SECOND, T0]]);
+		expect(windowsBackFrom(T0, 45, maxWindowMs(30))).toEqual([
+			[T0 - 30 * DAY + SECOND, T0],
+			[T0 - 45 * DAY + SECOND, T0 - 30 * DAY],
 		]);
 	});
 });
