@@ -36,14 +36,15 @@ import { recordingOptions } from '../CustomerCare/resources/call/recording';
 import type { PollState } from './cursor';
 import { agentStatusFields } from './agentFields';
 import { pollAgents } from './agentPoll';
-import { AGENT_EVENT, LIST_EVENTS, MONITOR_EVENT } from './events';
+import { chatEventProperties, pollChatMessages } from './chatPoll';
+import { AGENT_EVENT, CHAT_EVENT, LIST_EVENTS, MONITOR_EVENT } from './events';
 import { DEFAULT_OVERLAP_SECONDS, pollList } from './listPoll';
 import { pollMonitors } from './monitorPoll';
 import { pollBudgetMsOf } from './pollBudget';
 import { oneAtATime } from './pollLock';
 import { commitPoll, startPoll } from './staticData';
 
-const EVENTS = [...LIST_EVENTS, MONITOR_EVENT, AGENT_EVENT].map(({ name, value, description }) => ({
+const EVENTS = [...LIST_EVENTS, MONITOR_EVENT, AGENT_EVENT, CHAT_EVENT].map(({ name, value, description }) => ({
 	name,
 	value,
 	description,
@@ -181,6 +182,7 @@ export class CustomerCareTrigger implements INodeType {
 			},
 			filters,
 			...agentStatusFields,
+			...chatEventProperties(simplifyOption),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -196,7 +198,7 @@ export class CustomerCareTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { hide: { event: [MONITOR_EVENT.value, AGENT_EVENT.value, ...RECORDING_EVENTS] } },
+				displayOptions: { hide: { event: [MONITOR_EVENT.value, AGENT_EVENT.value, CHAT_EVENT.value, ...RECORDING_EVENTS] } },
 				options: listOptions,
 			},
 			{
@@ -228,6 +230,7 @@ export class CustomerCareTrigger implements INodeType {
 			let result: INodeExecutionData[][] | null;
 			if (eventName === MONITOR_EVENT.value) result = await pollMonitors(this, start.state);
 			else if (eventName === AGENT_EVENT.value) result = await pollAgents(this, start.state);
+			else if (eventName === CHAT_EVENT.value) result = await pollChatMessages(this, start.state, startedAt);
 			else if (event) result = await pollList(this, event, start.state, startedAt);
 			else throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
 			if (commitPoll(live, start, start.state)) return result;

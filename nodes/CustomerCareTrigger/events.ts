@@ -174,3 +174,10 @@ export const AGENT_EVENT = {
 	value: 'agentStatusChanged',
 	description: "An agent's state on a channel (call, chat, ticket) changed, e.g. to NO ANSWER or LOGOUT (from the agent list)",
 };
+
+/** docs/operations.md#new-chat-message: read per channel over the conversations started within the lookback (chatPoll.ts). */
+export const CHAT_EVENT = {
+	name: 'New Chat Message',
+	value: 'newChatMessage',
+	description: 'A message was written in a Live Chat, Messenger/Instagram or Zalo conversation, also one started hours earlier',
+};
