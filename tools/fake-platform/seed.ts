@@ -287,9 +287,18 @@ function contactDetails(store: Store, i: number) {
 	};
 }
 
+/**
+ * The customer the examples and the AI example's questions name (examples/README.md, the fake
+ * model's script in scripts/lib/ai-example.mjs): customer 50350, who exists from 1,400 tickets up
+ * (the default size), has this name, e-mail and phone, so that "Who is the customer with phone
+ * 0987654321?" has an answer on a fresh start. Its random draws are still made and then
+ * overwritten: every other record stays as the seed draws it. No other customer is given its phone.
+ */
+const DEMO_CUSTOMER = { id: 50350, username: 'Trần Thị Mai', email: 'mai.tran@example.com', phone_no: '0987654321' } as const;
+
 function seedCustomers(store: Store, rnd: Rnd, n: number): void {
 	const customers: CustomerRec[] = [];
-	const phones = new Set<string>();
+	const phones = new Set<string>([DEMO_CUSTOMER.phone_no]);
 	for (let i = 0; i < n; i++) {
 		const fam = pick(rnd, FAMILY);
 		const mid = pick(rnd, MIDDLE);
@@ -305,6 +314,7 @@ function seedCustomers(store: Store, rnd: Rnd, n: number): void {
 			phone_no: phone,
 			organization_id: chance(rnd, 0.3) ? 60001 + int(rnd, 0, 19) : null,
 			...contactDetails(store, i),
+			...(id === DEMO_CUSTOMER.id ? { username: DEMO_CUSTOMER.username, email: DEMO_CUSTOMER.email, phone_no: DEMO_CUSTOMER.phone_no } : {}),
 		});
 	}
 	store.customers = customers;

@@ -68,6 +68,15 @@ describe('contacts (real-platform.md §2.2-2.5)', () => {
 		expect({ status: none.status, body: none.body }).toEqual({ status: 200, body: { code: 'errors', message: 'Not found user' } });
 	});
 
+	// The customer the examples and the AI example's questions name (examples/README.md): the
+	// phone has an answer on a fresh start, and only one contact has it.
+	test('seed: customer 50350 is Trần Thị Mai, mai.tran@example.com, 0987654321, the only contact with that phone', async () => {
+		const found = await api.get('/api/v1/contactsByPhone', { phoneNo: '0987654321' });
+		expect(found.body).toMatchObject({ code: 'ok', contact: { id: 50350, username: 'Trần Thị Mai', email: 'mai.tran@example.com', phone_no: '0987654321' } });
+		const holders = platform.store.customers.filter((c) => [c.phone_no, c.phone_no2, c.phone_no3].includes('0987654321'));
+		expect(holders.map((c) => c.id)).toEqual([50350]);
+	});
+
 	test('create: `{contact:{…}}` answers `contact.id`; a phone some contact has answers 200 "phone_no already exist" with duplicate_id', async () => {
 		const before = platform.store.customers.length;
 		const created = await api.post('/api/v1/contacts', { contact: { phone_no: '0912000777', username: 'Lan', email: 'lan@example.com' } });
