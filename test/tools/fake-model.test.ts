@@ -96,7 +96,7 @@ describe('fake model', () => {
 			return reply.choices[0].message.content;
 		};
 		expect(await answerTo('[{"username":"Mai"}]')).toBe('+84 987 654 321 is Mai.');
-		for (const nothing of ['[]', '', '{}', 'null']) expect(await answerTo(nothing)).toBe('No one has the phone +84 987 654 321.');
+		for (const nothing of ['[]', '', '""', '{}', 'null']) expect(await answerTo(nothing)).toBe('No one has the phone +84 987 654 321.');
 		// No customer in the message: an empty capture, a `:number` capture stays the empty text.
 		const bare = await chatJson({ messages: [{ role: 'user', content: 'who has phone 0911?' }] });
 		expect(JSON.parse(bare.choices[0].message.tool_calls[0].function.arguments)).toMatchObject({ phone: '0911', customer_id: '' });

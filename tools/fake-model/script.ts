@@ -105,12 +105,16 @@ function normalized(name: string): string {
 	return name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
-/** A tool result that holds no record: n8n sends `[]` for a tool whose node output no item. */
+/**
+ * A tool result that holds no record: `[]`, `{}`, `null`, nothing, or `""` (what n8n 2.40 sends
+ * for a tool whose node output no item).
+ */
 function holdsNoRecord(result: string): boolean {
 	const text = result.trim();
 	if (text === '' || text === 'null' || text === 'undefined') return true;
 	try {
 		const parsed = JSON.parse(text) as unknown;
+		if (parsed === '') return true;
 		const records = Array.isArray(parsed) ? parsed : [parsed];
 		return records.every((record) => record === null || (typeof record === 'object' && Object.keys(record as object).length === 0));
 	} catch {
