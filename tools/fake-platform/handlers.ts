@@ -13,6 +13,7 @@ import {
 	LeadListQuery,
 	LeadUpdateBody,
 	CallListQuery,
+	ChatMessagesQuery,
 	ServicesQuery,
 	STRICT,
 	SmsBody,
@@ -28,6 +29,7 @@ import {
 	renderAgent,
 	callAgentIds,
 	renderCall,
+	renderChatMessage,
 	renderDeal,
 	renderFieldDef,
 	renderLead,
@@ -39,7 +41,7 @@ import {
 	type RenderContext,
 } from './render';
 import type { CallRec, CustomFieldDefRec, CustomValue, DealRec, LeadRec, OrderProductRec, Store, TicketRec } from './store';
-import { MAX_WINDOW_MS, fmtLocal, isSlashDate, parseIsoZoned, parseLocal } from './time';
+import { CHAT_WINDOW_MS, DAY, MAX_WINDOW_MS, fmtLocal, isSlashDate, parseIsoZoned, parseLocal } from './time';
 
 export class ApiError extends Error {
 	constructor(
@@ -73,6 +75,9 @@ export const MESSAGES = {
 	filterUnavailable: "Can't get this filter!",
 	v1Required: 'Request required [updated_since] or [created_since]',
 	callsRequired: 'Request required [start_time_since] or [end_time_since]',
+	chatsRequired: 'Request required [start_time_since]',
+	/** R8's words for the vendor's limit (real-platform.md §2.2). */
+	chatsSpan: 'start_time_since & start_time_to cannot exceed 30 days apart',
 	ticketRequester: 'Request required [phone] or [email] or [requester_id]',
 	contactRequired: 'Request required [phone] or [email]',
 	unsolvedIncidents: 'unsolved_incidents_ticket',
@@ -765,6 +770,45 @@ const listCalls: Handler = (ctx, req) => {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Chats
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * GET /api/v1/chats/messages, as R8 read the vendor's page (docs/api.md#chats): the start-time
+ * pair bounds the CONVERSATION's start (a message written today in a conversation started last
+ * week is in last week's range), inclusive; `start_time_since` required, `start_time_to` now when
+ * absent, at most 30 days apart (a `to` before `since` too: 400). `conversation_type` 0 when
+ * absent; with `conversation_id` the type is ignored. Messages come by conversation start, then
+ * conversation, then `message_index` (an assumption: the page does not say).
+ */
+const listChatMessages: Handler = (ctx, req) => {
+	const q = parse(ChatMessagesQuery, req.query);
+	if (q.start_time_since === undefined) throw bad(MESSAGES.chatsRequired);
+	const since = queryTime(ctx, q.start_time_since) as number;
+	const to = q.start_time_to === undefined ? ctx.store.nowMs() : (queryTime(ctx, q.start_time_to) as number);
+	if (to < since || to - since > CHAT_WINDOW_MS) throw bad(MESSAGES.chatsSpan);
+	const type = q.conversation_type ?? 0;
+	const conversations = new Map(
+		ctx.store.conversations
+			.filter(
+				(c) =>
+					c.start_time >= since &&
+					c.start_time <= to &&
+					(q.conversation_id === undefined ? c.conversation_type === type : c.conversation_id === q.conversation_id) &&
+					(q.requester_id === undefined || c.requester_id === q.requester_id) &&
+					(q.last_agent_user_id === undefined || c.last_agent_user_id === q.last_agent_user_id) &&
+					(q.services === undefined || (c.service_id !== null && q.services.includes(c.service_id))),
+			)
+			.map((c) => [c.conversation_id, c]),
+	);
+	const matches = ctx.store.chatMessages
+		.filter((m) => conversations.has(m.conversation_id))
+		.map((m) => ({ m, c: conversations.get(m.conversation_id)! }))
+		.sort((a, b) => a.c.start_time - b.c.start_time || a.c.conversation_id - b.c.conversation_id || a.m.message_index - b.m.message_index);
+	return ok({ numFound: matches.length, chats: paginate(matches, q.page, q.count).map(({ m, c }) => renderChatMessage(ctx, m, c)) });
+};
+
+// ---------------------------------------------------------------------------------------------
 // SMS
 // ---------------------------------------------------------------------------------------------
 
@@ -807,7 +851,8 @@ const sendSms: Handler = (ctx, req) => {
  * Strict mode (`--strict`): a server that enforces every mark of the spec where the default mode
  * follows its prose. Refuses, before the handler runs: a query parameter the spec does not list
  * for the endpoint (400), a query parameter the spec marks required (422, "missing input"), and a
- * date window of 31 days or more (400, the ticket list's message), `to` defaulting to now.
+ * date window of 31 days or more (30 for the chat messages; 400, the ticket list's message), `to`
+ * defaulting to now.
  */
 export function refuseStrictly(ctx: HandlerContext, rules: StrictRules | undefined, req: ApiRequest): void {
 	const known = new Set(Object.keys(rules?.query?.shape ?? {}));
@@ -822,7 +867,8 @@ export function refuseStrictly(ctx: HandlerContext, rules: StrictRules | undefin
 		const start = time(req.query[since]);
 		const end = req.query[to] === undefined ? ctx.store.nowMs() : time(req.query[to]);
 		if (start === null || end === null) continue; // the schema names the bad value
-		if (end < start || end - start >= MAX_WINDOW_MS) throw bad(`${since} must older than ${to} and max 31 days`);
+		const days = rules?.windowDays ?? 31;
+		if (end < start || end - start >= days * DAY) throw bad(`${since} must older than ${to} and max ${days} days`);
 	}
 }
 
@@ -856,5 +902,6 @@ export const ROUTES: Route[] = [
 	{ method: 'GET', pattern: new RegExp(`^/api/v1/deal/${ID}$`), handler: getDeal },
 	{ method: 'PUT', pattern: new RegExp(`^/api/v1/deal/${ID}$`), handler: updateDeal },
 	{ method: 'GET', pattern: /^\/api\/v1\/calls$/, handler: listCalls, strict: STRICT.calls },
+	{ method: 'GET', pattern: /^\/api\/v1\/chats\/messages$/, handler: listChatMessages, strict: STRICT.chats },
 	{ method: 'POST', pattern: /^\/api\/v1\/sms$/, handler: sendSms },
 ];

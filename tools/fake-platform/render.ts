@@ -5,7 +5,9 @@
 import type {
 	AgentRec,
 	CallRec,
+	ChatMessageRec,
 	CommentRec,
+	ConversationRec,
 	CustomFieldDefRec,
 	CustomValue,
 	DealRec,
@@ -417,6 +419,38 @@ export function renderCall(ctx: RenderContext, c: CallRec) {
 				}),
 		call_survey: c.call_survey,
 		call_survey_result: c.call_survey_result,
+	};
+}
+
+/**
+ * A chat message as the list answers it (docs/api.md#chats): the message's fields and its
+ * conversation's, in R8's order. `time` and `start_time` are zone-less local times of the account
+ * in both platforms, as the calls' (R8 writes them so; the spec shows no chat answer). The side
+ * that did not write has null sender fields; `oa_*` are null off Zalo.
+ */
+export function renderChatMessage(ctx: RenderContext, m: ChatMessageRec, c: ConversationRec) {
+	const agent = m.from === 'agent' ? ctx.store.agent(m.agent_user_id) : undefined;
+	const customer = m.from === 'customer';
+	return {
+		conversation_id: c.conversation_id,
+		id: m.id,
+		msg_id: m.msg_id,
+		message_index: m.message_index,
+		content: m.content,
+		time: local(ctx, m.time),
+		start_time: local(ctx, c.start_time),
+		service_id: c.service_id,
+		sender_agent_id: customer ? null : m.agent_user_id,
+		sender_agent_name: customer ? null : (agent?.username ?? null),
+		sender_visitor_id: customer ? c.visitor_id : null,
+		sender_visitor_name: customer ? c.visitor_name : null,
+		last_agent_user_id: c.last_agent_user_id,
+		ticket_id: c.ticket_id,
+		type: m.type,
+		conversation_type: c.conversation_type,
+		requester_id: c.requester_id,
+		oa_name: c.oa_name,
+		oa_id: c.oa_id,
 	};
 }
 

@@ -206,6 +206,21 @@ export const CallListQuery = PaginationQuery.extend({
 		.optional(),
 });
 
+/**
+ * GET /api/v1/chats/messages (docs/api.md#chats, R8's reading of the vendor's page): a start-time
+ * pair like the calls' (ISO with a zone, or 'YYYY-MM-DD HH:mm:ss' in the account zone);
+ * `services` one id or several separated by commas.
+ */
+export const ChatMessagesQuery = PaginationQuery.extend({
+	start_time_since: qCallTime.optional(),
+	start_time_to: qCallTime.optional(),
+	conversation_type: z.enum(['0', '1', '3']).transform((v) => Number(v) as 0 | 1 | 3).optional(),
+	conversation_id: qInt.optional(),
+	requester_id: qInt.optional(),
+	last_agent_user_id: qInt.optional(),
+	services: qIdList.optional(),
+});
+
 export const HeartbeatQuery = z.object({ pretty: z.string().optional() });
 
 /**
@@ -217,8 +232,9 @@ export interface StrictRules {
 	query?: z.AnyZodObject;
 	/** Query parameters the spec marks required (the default mode follows the window rules instead). */
 	required?: string[];
-	/** Date pairs `[since, to]` limited to 31 days: a span of 31 days or more is refused. */
+	/** Date pairs `[since, to]` limited to `windowDays` (31 when not given): a span of that many days or more is refused. */
 	windows?: Array<[string, string]>;
+	windowDays?: number;
 }
 
 const TICKET_WINDOWS: Array<[string, string]> = [
@@ -239,6 +255,13 @@ export const STRICT = {
 			['start_time_since', 'start_time_to'],
 			['end_time_since', 'end_time_to'],
 		],
+	},
+	/** docs/api.md#chats: start_time_since is required, 30 days at most. */
+	chats: {
+		query: ChatMessagesQuery,
+		required: ['start_time_since'],
+		windows: [['start_time_since', 'start_time_to']],
+		windowDays: 30,
 	},
 } satisfies Record<string, StrictRules>;
 
@@ -772,6 +795,32 @@ export const Call = z.object({
 	call_survey_result: z.string().nullable(),
 });
 export const CallListResponse = z.object({ code: z.literal('OK'), numFound: int, calls: z.array(Call) });
+
+/** A chat message (docs/api.md#chats): its own fields and its conversation's; times zone-less local. */
+export const ChatMessage = z
+	.object({
+		conversation_id: int,
+		id: int,
+		msg_id: z.string(),
+		message_index: int,
+		content: z.string(),
+		time: LocalDT,
+		start_time: LocalDT,
+		service_id: int.nullable(),
+		sender_agent_id: int.nullable(),
+		sender_agent_name: z.string().nullable(),
+		sender_visitor_id: z.string().nullable(),
+		sender_visitor_name: z.string().nullable(),
+		last_agent_user_id: int.nullable(),
+		ticket_id: int.nullable(),
+		type: z.enum(['text', 'image']),
+		conversation_type: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+		requester_id: int.nullable(),
+		oa_name: z.string().nullable(),
+		oa_id: z.string().nullable(),
+	})
+	.strict();
+export const ChatMessagesResponse = z.object({ code: z.literal('ok'), numFound: int, chats: z.array(ChatMessage) });
 
 export const SmsResponse = z.object({
 	code: z.literal('ok'),

@@ -8,6 +8,9 @@
 import type {
 	AgentRec,
 	CallRec,
+	ChatMessageRec,
+	ConversationRec,
+	ConversationType,
 	CommentRec,
 	CustomFieldDefRec,
 	CustomValue,
@@ -629,8 +632,108 @@ function seedCalls(store: Store, rnd: Rnd, n: number): void {
 	store.calls = calls;
 }
 
-/** Fills every array of `store` deterministically from `rnd`. */
-export function seedStore(store: Store, rnd: Rnd): void {
+/** The chat service of each channel among the seeded services (seedReference): Website chat, Facebook page, Zalo OA. */
+export const CHAT_SERVICE_OF_TYPE: Record<ConversationType, number> = { 0: 204, 1: 206, 3: 209 };
+/** The Zalo official accounts the seeded Zalo conversations are written to. */
+export const ZALO_ACCOUNTS = [
+	{ oa_id: '4318712391230984521', oa_name: 'Acme Shop' },
+	{ oa_id: '2950037718452269104', oa_name: 'Acme Care' },
+] as const;
+/** The customer's id on a channel (a visitor, a page-scoped id, a Zalo user id), from the conversation. */
+export function visitorIdOf(type: ConversationType, conversationId: number): string {
+	return `${type === 0 ? 'lc' : type === 1 ? 'fb' : 'zl'}-${(conversationId * 7919).toString(36)}`;
+}
+
+const CUSTOMER_LINES = [
+	'Chào shop, đơn hàng của em giao chưa ạ?',
+	'Mình muốn huỷ đơn hàng hôm qua',
+	'Sản phẩm bị lỗi, đổi được không ạ?',
+	'Hello, is my order shipped yet?',
+	'Can I change the delivery address?',
+	'Cho mình xin hoá đơn VAT',
+	'Shop còn size M không?',
+	'I was charged twice for one order',
+	'Cảm ơn shop nhé',
+	'OK, thanks',
+];
+const AGENT_LINES = [
+	'Dạ em chào anh/chị, em kiểm tra ngay ạ',
+	'Đơn của anh/chị đang được giao, dự kiến ngày mai',
+	'Em đã huỷ đơn theo yêu cầu ạ',
+	'Could you send me your order number?',
+	'I have updated the address on your order',
+	'Dạ shop đã gửi hoá đơn qua email ạ',
+	'Sorry for the trouble, a refund is on its way',
+	'Anh/chị cần hỗ trợ thêm gì không ạ?',
+];
+/** Conversations per channel in the seed, and how far back they start at most. */
+const CONVERSATIONS_PER_CHANNEL = 12;
+const CHAT_DAYS = 75;
+
+/**
+ * Chat conversations on the three channels (docs/api.md#chats), drawn from their own sequence so that
+ * the other records do not move (Store.seed): each starts in the last CHAT_DAYS days (at most `size.days`)
+ * and runs for hours to days, 4 to 14 messages, the customer writing first; most have a seeded
+ * contact as requester (some anonymous live-chat visitors have none), some a ticket of theirs.
+ */
+function seedChats(store: Store, rnd: Rnd): void {
+	const now = store.seededAt;
+	const days = Math.min(CHAT_DAYS, store.options.size.days);
+	const conversations: ConversationRec[] = [];
+	const messages: ChatMessageRec[] = [];
+	const chatAgents = store.agents.filter((a) => a.chat_status !== 'LOGOUT');
+	const types: ConversationType[] = [0, 1, 3];
+	for (let i = 0; i < CONVERSATIONS_PER_CHANNEL * types.length; i++) {
+		const type = types[i % types.length];
+		const conversationId = 500001 + i;
+		const start = truncSec(now - rnd() * days * DAY);
+		const anonymous = type === 0 && chance(rnd, 0.25);
+		const customer = anonymous ? undefined : pick(rnd, store.customers.slice(0, 40));
+		const ticket = customer && chance(rnd, 0.5) ? store.tickets.find((t) => t.requester_id === customer.id) : undefined;
+		const zalo = type === 3 ? pick(rnd, ZALO_ACCOUNTS) : undefined;
+		const conversation: ConversationRec = {
+			conversation_id: conversationId,
+			conversation_type: type,
+			start_time: start,
+			service_id: CHAT_SERVICE_OF_TYPE[type],
+			requester_id: customer?.id ?? null,
+			ticket_id: ticket?.ticket_id ?? null,
+			last_agent_user_id: null,
+			visitor_id: visitorIdOf(type, conversationId),
+			visitor_name: customer?.username ?? `Visitor ${conversationId % 1000}`,
+			oa_id: zalo?.oa_id ?? null,
+			oa_name: zalo?.oa_name ?? null,
+		};
+		// Hours to four days, ending by now.
+		const length = Math.min(int(rnd, 1, 96) * 3_600_000, now - start);
+		const count = int(rnd, 4, 14);
+		const times = [start, ...Array.from({ length: count - 1 }, () => truncSec(start + rnd() * length))].sort((a, b) => a - b);
+		const agent = pick(rnd, chatAgents);
+		times.forEach((time, index) => {
+			const fromAgent = index > 0 && chance(rnd, 0.5);
+			if (fromAgent) conversation.last_agent_user_id = agent.id;
+			const id = 900001 + messages.length;
+			const image = !fromAgent && chance(rnd, 0.08);
+			messages.push({
+				id,
+				msg_id: `msg-${id.toString(16)}`,
+				conversation_id: conversationId,
+				message_index: index + 1,
+				content: image ? `https://files.acme-shop.example/chat/${id}.jpg` : pick(rnd, fromAgent ? AGENT_LINES : CUSTOMER_LINES),
+				time,
+				from: fromAgent ? 'agent' : 'customer',
+				agent_user_id: fromAgent ? agent.id : null,
+				type: image ? 'image' : 'text',
+			});
+		});
+		conversations.push(conversation);
+	}
+	store.conversations = conversations;
+	store.chatMessages = messages;
+}
+
+/** Fills every array of `store` deterministically from `rnd` (the chats from `chatRnd`). */
+export function seedStore(store: Store, rnd: Rnd, chatRnd: Rnd): void {
 	const size = store.options.size;
 	seedReference(store);
 	seedCustomers(store, rnd, Math.max(20, Math.round(size.tickets / 4)));
@@ -638,6 +741,7 @@ export function seedStore(store: Store, rnd: Rnd): void {
 	seedLeads(store, rnd, size.leads);
 	seedDeals(store, rnd, size.deals);
 	seedCalls(store, rnd, size.calls);
+	seedChats(store, chatRnd);
 	// After the records, so that both platforms hold the same records.
 	if (store.options.platform !== 'spec') writeDefinitionsAsRealPlatform(store);
 }

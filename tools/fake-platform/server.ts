@@ -12,9 +12,9 @@ import { DOCUMENTED_FORMS, formsFrom, withRootForm, type AnswerForms } from './a
 import { ApiError, MESSAGES, mergeCustomValues, refuseStrictly, type HandlerContext } from './handlers';
 import { matchRoute } from './routes';
 import { summarizeLog } from './figures';
-import { recordingAvailable, renderMonitor, type FakePlatformKind } from './render';
+import { recordingAvailable, renderChatMessage, renderMonitor, type FakePlatformKind } from './render';
 import { HeartbeatQuery } from './schemas';
-import { DuplicatePhoneError, NotFoundError, type Store } from './store';
+import { DuplicatePhoneError, NotFoundError, type ChatMessageDraft, type Store } from './store';
 import { HOUR, SECOND, fmtRfc3339 } from './time';
 
 export type ServerName = 'primary' | 'backup';
@@ -885,6 +885,13 @@ export class PlatformServer {
 			if (/^PATCH \/__control\/contacts\/\d+$/.test(route)) {
 				return okBody({ contact: this.store.updateContact(idOf(/(\d+)$/), body, mergeCustomValues, at) });
 			}
+			if (route === 'POST /__control/chats/messages') {
+				const problem = chatDraftProblem(body);
+				if (problem) return error(400, problem);
+				const { message, conversation } = this.store.addChatMessage(body as unknown as ChatMessageDraft, at);
+				// As the list answers it: what a test compares with the node's output.
+				return okBody({ message: renderChatMessage(this.context(), message, conversation) });
+			}
 			if (/^POST \/__control\/monitors\/\d+$/.test(route)) {
 				const status = body.status;
 				if (status !== 0 && status !== 1) return error(400, 'invalid value: status');
@@ -986,6 +993,16 @@ function parseLoose(raw: string): unknown {
 	} catch {
 		return raw;
 	}
+}
+
+/** What is wrong with a `POST /__control/chats/messages` body, if anything. */
+function chatDraftProblem(body: Record<string, unknown>): string | undefined {
+	const optionalId = (v: unknown) => v === undefined || (Number.isSafeInteger(v) && (v as number) > 0);
+	if (typeof body.content !== 'string' || body.content === '') return 'invalid value: content';
+	if (body.from !== 'customer' && body.from !== 'agent') return 'invalid value: from';
+	if (body.conversation_type !== undefined && ![0, 1, 3].includes(body.conversation_type as number)) return 'invalid value: conversation_type';
+	for (const key of ['conversation_id', 'requester_id', 'agent_user_id']) if (!optionalId(body[key])) return `invalid value: ${key}`;
+	return undefined;
 }
 
 /** `at` of a control body: ISO string or epoch ms. */

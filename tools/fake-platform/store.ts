@@ -7,7 +7,7 @@
  */
 import type { CustomFieldType } from './schemas';
 import type { FakePlatformKind } from './render';
-import { seedStore } from './seed';
+import { CHAT_SERVICE_OF_TYPE, ZALO_ACCOUNTS, seedStore, visitorIdOf } from './seed';
 import { truncSec } from './time';
 
 export type AgentRole = 1 | 2 | 4 | 5 | 6 | 7 | 8 | 9;
@@ -236,6 +236,49 @@ export interface CallRec {
 	call_survey: string;
 	call_survey_result: string | null;
 }
+/** A chat channel (docs/api.md#chats): 0 Live chat, 1 Messenger/Instagram, 3 Zalo. */
+export type ConversationType = 0 | 1 | 3;
+/** A chat conversation: what every message of it carries besides its own fields. */
+export interface ConversationRec {
+	conversation_id: number;
+	conversation_type: ConversationType;
+	/** The conversation's start: the list's start-time range bounds this, not the message's time. */
+	start_time: number;
+	service_id: number | null;
+	requester_id: number | null;
+	ticket_id: number | null;
+	/** The last agent who wrote in it (a user id); null while no agent has. */
+	last_agent_user_id: number | null;
+	/** The customer's id on the channel, and the name shown there. */
+	visitor_id: string;
+	visitor_name: string;
+	/** Zalo: the official account written to; null on the other channels. */
+	oa_id: string | null;
+	oa_name: string | null;
+}
+/** One chat message; its conversation's fields are joined when it is rendered. */
+export interface ChatMessageRec {
+	id: number;
+	msg_id: string;
+	conversation_id: number;
+	/** 1, 2, … in the conversation, in the order written. */
+	message_index: number;
+	content: string;
+	time: number;
+	from: 'customer' | 'agent';
+	/** The writing agent's user id (from: agent). */
+	agent_user_id: number | null;
+	type: 'text' | 'image';
+}
+/** What `POST /__control/chats/messages` takes. */
+export interface ChatMessageDraft {
+	conversation_id?: number;
+	conversation_type?: ConversationType;
+	content: string;
+	from: 'customer' | 'agent';
+	requester_id?: number;
+	agent_user_id?: number;
+}
 export interface LeadStatusRec {
 	id: number;
 	label: string;
@@ -366,6 +409,8 @@ export class Store {
 	leads: LeadRec[] = [];
 	deals: DealRec[] = [];
 	calls: CallRec[] = [];
+	conversations: ConversationRec[] = [];
+	chatMessages: ChatMessageRec[] = [];
 	leadStatuses: LeadStatusRec[] = [];
 	leadUnqualifiedReasons: IdNameRec[] = [];
 	leadLabels: IdNameRec[] = [];
@@ -401,7 +446,8 @@ export class Store {
 			Object.assign(this, copyOf(drawn));
 			return;
 		}
-		seedStore(this, mulberry32(seed));
+		// Chats draw from their own sequence, so that adding them moved no other record.
+		seedStore(this, mulberry32(seed), mulberry32((seed ^ 0xc4a7) >>> 0));
 		// Kept from the second draw on: a fake on the real clock (each start its own instant) pays no copy.
 		if (!DRAWN_ONCE.delete(key)) {
 			DRAWN_ONCE.add(key);
@@ -836,6 +882,66 @@ export class Store {
 		};
 		this.calls.push(call);
 		return call;
+	}
+
+	// --- chats -------------------------------------------------------------------------------
+
+	conversation(id: number | null | undefined): ConversationRec | undefined {
+		return id == null ? undefined : this.conversations.find((c) => c.conversation_id === id);
+	}
+
+	/**
+	 * Adds a chat message at `at` (default: clock now): to the conversation `conversation_id`
+	 * (which must exist; its start does not move), else to a new conversation of
+	 * `conversation_type` (default 0) started then, for `requester_id` (default the first contact).
+	 * An agent's message names `agent_user_id`, else the conversation's last agent, else the first
+	 * agent; it becomes the conversation's last agent.
+	 */
+	addChatMessage(draft: ChatMessageDraft, at?: Date | number): { message: ChatMessageRec; conversation: ConversationRec } {
+		const time = this.at(at);
+		let conversation = this.conversation(draft.conversation_id);
+		if (draft.conversation_id !== undefined && !conversation) throw new NotFoundError(`Conversation ${draft.conversation_id} does not exist`);
+		if (!conversation) {
+			const type = draft.conversation_type ?? 0;
+			if (draft.requester_id !== undefined && !this.customer(draft.requester_id)) throw new NotFoundError(`Contact ${draft.requester_id} does not exist`);
+			const customer = this.customer(draft.requester_id) ?? this.customers[0];
+			const id = 1 + maxOf(this.conversations, (c) => c.conversation_id, 500000);
+			conversation = {
+				conversation_id: id,
+				conversation_type: type,
+				start_time: time,
+				service_id: CHAT_SERVICE_OF_TYPE[type],
+				requester_id: customer.id,
+				ticket_id: null,
+				last_agent_user_id: null,
+				visitor_id: visitorIdOf(type, id),
+				visitor_name: customer.username,
+				oa_id: type === 3 ? ZALO_ACCOUNTS[0].oa_id : null,
+				oa_name: type === 3 ? ZALO_ACCOUNTS[0].oa_name : null,
+			};
+			this.conversations.push(conversation);
+		}
+		const agent = draft.from === 'agent' ? (this.agent(draft.agent_user_id) ?? this.agent(conversation.last_agent_user_id) ?? this.agents[0]) : undefined;
+		if (agent) conversation.last_agent_user_id = agent.id;
+		const index = 1 + maxOf(
+			this.chatMessages.filter((m) => m.conversation_id === conversation.conversation_id),
+			(m) => m.message_index,
+			0,
+		);
+		const id = 1 + maxOf(this.chatMessages, (m) => m.id, 900000);
+		const message: ChatMessageRec = {
+			id,
+			msg_id: `msg-${id.toString(16)}`,
+			conversation_id: conversation.conversation_id,
+			message_index: index,
+			content: draft.content,
+			time,
+			from: draft.from,
+			agent_user_id: agent?.id ?? null,
+			type: 'text',
+		};
+		this.chatMessages.push(message);
+		return { message, conversation };
 	}
 
 	// --- monitors ----------------------------------------------------------------------------

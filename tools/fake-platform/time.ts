@@ -9,6 +9,8 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 /** The largest window the ticket and call lists accept: 31 days, inclusive. */
 export const MAX_WINDOW_MS = 31 * DAY;
+/** The largest start-time range the chat message list accepts: 30 days, inclusive (docs/api.md#chats). */
+export const CHAT_WINDOW_MS = 30 * DAY;
 
 /** Truncates to whole seconds (the API never shows fractions). */
 export function truncSec(ms: number): number {

@@ -44,6 +44,8 @@ export interface ListSpec {
 	 * of precedence. A longer range on the first pair present is split into windows.
 	 */
 	windowPairs?: Array<[string, string]>;
+	/** The longest range, in days, the endpoint takes on `windowPairs`; 31 when not given. */
+	windowDays?: number;
 	/**
 	 * A date pair the spec marks required although another pair decides the filter (calls:
 	 * `start_time_since` is "required", and when `end_time_since` is also sent, end_time wins).
@@ -229,6 +231,24 @@ export const CONTACT_ANSWERS = {
 	notFound: 'Not found user',
 	duplicatePhone: 'phone_no already exist',
 } as const;
+
+/**
+ * docs/api.md#chats: from the vendor's documentation as one public client read it (R8), not in
+ * the spec. The start-time pair bounds the CONVERSATION's start, at most 30 days apart, and
+ * `start_time_since` is required; `conversation_type` (0 Live chat, 1 Messenger/Instagram,
+ * 3 Zalo) is Live chat when absent, so the node always sends it.
+ */
+export const CHAT = {
+	messages: list('/api/v1/chats/messages', {
+		rootProperty: 'chats',
+		paged: true,
+		idProperty: 'id',
+		dates: { start_time: dateFilter('start_time', 'start_time') },
+		windowPairs: [['start_time_since', 'start_time_to']],
+		windowDays: 30,
+		filters: ['conversation_type', 'conversation_id', 'requester_id', 'last_agent_user_id', 'services'],
+	}),
+} as const satisfies Record<string, Endpoint>;
 
 /** docs/api.md#sms */
 export const SMS = {

@@ -78,6 +78,20 @@ describe('strict mode', () => {
 		expect((await defaultApi.get('/api/v1/calls', { start_time_since: isoZ(now - 31 * DAY) })).status).toBe(200);
 	});
 
+	it('chat messages: start_time_since required (422), a range of 30 days or more refused, unknown parameters refused', async () => {
+		const since = now - 40 * DAY;
+		expectError(await api.get('/api/v1/chats/messages', { conversation_type: 1 }), 422, 'Request required [start_time_since]');
+		expectError(await defaultApi.get('/api/v1/chats/messages', { conversation_type: 1 }), 400, 'Request required [start_time_since]');
+		const full = { start_time_since: isoZ(since), start_time_to: isoZ(since + 30 * DAY), conversation_type: 3 };
+		expectError(await api.get('/api/v1/chats/messages', full), 400, 'start_time_since must older than start_time_to and max 30 days');
+		expect((await defaultApi.get('/api/v1/chats/messages', full)).status).toBe(200);
+		const less = { ...full, start_time_to: isoZ(since + 30 * DAY - SECOND) };
+		expect((await api.get('/api/v1/chats/messages', less)).status).toBe(200);
+		expectError(await api.get('/api/v1/chats/messages', { ...less, channel: 'zalo' }), 400, 'Unknown parameter: channel');
+		const every = { ...less, conversation_id: 500001, requester_id: 1, last_agent_user_id: 1, services: '204,209', page: 1, count: 500 };
+		expect((await api.get('/api/v1/chats/messages', every)).status).toBe(200);
+	});
+
 	it('the standalone fake takes CC_FAKE_STRICT=1 (npm run test:strict) and says so in its control info', async () => {
 		const child = await FakePlatformProcess.start({ CC_FAKE_STRICT: '1' });
 		try {

@@ -17,17 +17,25 @@ import { isEmpty } from '../../basics/looseValues';
 export const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000 - 1000;
 
 /**
+ * The longest window sent to a list whose limit is `days` (ListSpec.windowDays; 31 when not
+ * given): a second inside it, as MAX_WINDOW_MS (the chat messages: 30 days, docs/api.md#chats).
+ */
+export function maxWindowMs(days = 31): number {
+	return days * 24 * 3600 * 1000 - 1000;
+}
+
+/**
  * Consecutive windows covering [since, to] with no gap and no overlap: bounds are inclusive
  * and to the second, so each window ends one second before the next begins. A window spans
- * MAX_WINDOW_MS (a 90-day range is three windows, not four).
+ * `windowMs`, MAX_WINDOW_MS by default (a 90-day range is three windows, not four).
  */
-export function splitWindow(sinceMs: number, toMs: number): Array<[number, number]> {
+export function splitWindow(sinceMs: number, toMs: number, windowMs = MAX_WINDOW_MS): Array<[number, number]> {
 	// Windows are sent to the second; an end of "now" carries milliseconds that would hide a
 	// one-instant last window from the check below.
 	const [since, to] = [Math.floor(sinceMs / 1000) * 1000, Math.floor(toMs / 1000) * 1000];
 	const windows: Array<[number, number]> = [];
-	for (let start = since; start <= to; start += MAX_WINDOW_MS + 1000) {
-		windows.push([start, Math.min(start + MAX_WINDOW_MS, to)]);
+	for (let start = since; start <= to; start += windowMs + 1000) {
+		windows.push([start, Math.min(start + windowMs, to)]);
 	}
 	// A range that ends one second into a new window would end on a window of one instant, which
 	// the ticket list v2 refuses (its start must precede its end): that window takes one more

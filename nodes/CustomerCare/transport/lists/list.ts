@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ListSpec } from '../../api/endpoints';
 import { readApiTime, type PlatformClock } from '../../basics/clock';
-import { splitWindow, windowEndOf, windowQuery } from './dateWindows';
+import { maxWindowMs, splitWindow, windowEndOf, windowQuery } from './dateWindows';
 import { isEmpty } from '../../basics/looseValues';
 import { dedupe, fetchPages, sentTogether, unshaped, withAccount, type PageShaper } from './pages';
 import type { ApiRequest, TransportContext } from '../request/request';
@@ -15,13 +15,14 @@ import type { ApiRequest, TransportContext } from '../request/request';
 /** The windows a range is read in: its bounds as instants, split. */
 function windowsOf(
 	request: ApiRequest,
+	spec: ListSpec,
 	pair: [string, string],
 	clock: PlatformClock,
 ): Array<[number, number]> {
 	const qs = request.qs ?? {};
 	const sinceMs = readApiTime(qs[pair[0]], clock) ?? NaN;
 	const toMs = windowEndOf(qs, pair[1], clock) ?? NaN;
-	return splitWindow(sinceMs, toMs);
+	return splitWindow(sinceMs, toMs, maxWindowMs(spec.windowDays));
 }
 
 /**
@@ -43,7 +44,7 @@ export async function fetchList(
 	const { account } = await withAccount(this, request);
 	const { clock } = account;
 	const group = sentTogether(request);
-	const windows = windowsOf(request, pair, clock).map(([start, end]) => ({
+	const windows = windowsOf(request, spec, pair, clock).map(([start, end]) => ({
 		...request,
 		account,
 		qs: { ...qs, ...windowQuery(pair, start, end, clock) },

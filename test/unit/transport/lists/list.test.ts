@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { toIsoZ } from '../../../../nodes/CustomerCare/basics/dates';
-import { splitWindow } from '../../../../nodes/CustomerCare/transport/lists/dateWindows';
+import { maxWindowMs, splitWindow } from '../../../../nodes/CustomerCare/transport/lists/dateWindows';
 import { dedupe } from '../../../../nodes/CustomerCare/transport/lists/pages';
 import { propertyRuns } from '../../helpers/property';
 
@@ -86,6 +86,43 @@ describe('splitWindow', () => {
 		expect(splitWindow(T0, T0 + 31 * DAY + SECOND).map(sent)).toEqual([
 			[T0, T0 + 31 * DAY - SECOND],
 			[T0 + 31 * DAY, T0 + 31 * DAY + SECOND],
+		]);
+	});
+});
+
+describe('splitWindow with a list of 30-day ranges (the chat messages, docs/api.md#chats)', () => {
+	const CHAT_LIMIT = 30 * DAY;
+	const chatRange = fc
+		.record({
+			since: fc.integer({ min: 0, max: 20 * 365 * 24 * 3600 }).map((s) => Date.UTC(2010, 0, 1) + s * SECOND),
+			windows: fc.integer({ min: 0, max: 14 }),
+			offset: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.integer({ min: 1, max: 30 * 24 * 3600 })),
+		})
+		.map(({ since, windows, offset }) => ({ since, to: since + Math.max(1, windows * 30 * 24 * 3600 + offset) * SECOND }));
+
+	it('covers [since, to] with consecutive windows each shorter than 30 days, as few as the limit allows', () => {
+		fc.assert(
+			fc.property(chatRange, ({ since, to }) => {
+				const windows = splitWindow(since, to, maxWindowMs(30)).map(sent);
+				expect(windows[0][0]).toBe(since);
+				expect(windows[windows.length - 1][1]).toBe(to);
+				windows.forEach(([start, end], index) => {
+					expect(start).toBeLessThan(end);
+					expect(end - start).toBeLessThan(CHAT_LIMIT);
+					if (index > 0) expect(start).toBe(windows[index - 1][1] + SECOND);
+				});
+				expect(windows).toHaveLength(Math.ceil(((to - since) / SECOND + 1) / (30 * 24 * 3600)));
+			}),
+			propertyRuns(500),
+		);
+	});
+
+	it('a range of 30 days less a second is one window; 75 days are three', () => {
+		expect(splitWindow(T0, T0 + 30 * DAY - SECOND, maxWindowMs(30)).map(sent)).toEqual([[T0, T0 + 30 * DAY - SECOND]]);
+		expect(splitWindow(T0, T0 + 75 * DAY, maxWindowMs(30)).map(sent)).toEqual([
+			[T0, T0 + 30 * DAY - SECOND],
+			[T0 + 30 * DAY, T0 + 60 * DAY - SECOND],
+			[T0 + 60 * DAY, T0 + 75 * DAY],
 		]);
 	});
 });
