@@ -157,6 +157,16 @@ export function resolveToolName(wanted: string, tools: ChatTool[]): string {
 	return names.find((name) => normalized(name) === normalized(wanted)) ?? wanted;
 }
 
+/** Why `pattern` is not a regular expression, or undefined when it is one. */
+function patternError(pattern: string): string | undefined {
+	try {
+		new RegExp(pattern, 'i');
+		return undefined;
+	} catch (error) {
+		return (error as Error).message;
+	}
+}
+
 export function validateScript(script: unknown): Script {
 	const s = script as Script;
 	if (!s || !Array.isArray(s.conversations) || s.conversations.length === 0) {
@@ -165,11 +175,8 @@ export function validateScript(script: unknown): Script {
 	s.conversations.forEach((conversation, c) => {
 		if (!Array.isArray(conversation.steps) || conversation.steps.length === 0) throw new Error(`conversation ${c} has no steps`);
 		for (const [name, pattern] of Object.entries(conversation.capture ?? {})) {
-			try {
-				new RegExp(pattern, 'i');
-			} catch (error) {
-				throw new Error(`conversation ${c} capture ${name}: ${(error as Error).message}`);
-			}
+			const invalid = patternError(pattern);
+			if (invalid) throw new Error(`conversation ${c} capture ${name}: ${invalid}`);
 		}
 		conversation.steps.forEach((step, i) => {
 			const ok =
