@@ -17,7 +17,13 @@ export const AI_EXAMPLE = {
 	/** The Chat Trigger's webhookId: its chat lives at /webhook/<webhookId>/chat. */
 	webhookId: '5c0e0a00-c4a7-4000-8000-5c0e0a00c4a7',
 	/** The tool nodes, as n8n names them to the model: non-letters become `_`. */
-	tools: { findByPhone: 'Find a customer by phone', getMany: 'Find open tickets of a customer', create: 'Create ticket', sms: 'Send SMS' },
+	tools: {
+		findByPhone: 'Find a customer by phone',
+		getMany: 'Find open tickets of a customer',
+		chats: "Read a customer's recent chats",
+		create: 'Create ticket',
+		sms: 'Send SMS',
+	},
 };
 
 /** The credential the example's "OpenAI Chat Model" references (by id and name). */
@@ -45,14 +51,17 @@ export const SCRIPT_FACTS = {
 	longSms: `Your order details: ${'x'.repeat(1001)}`,
 };
 
-/** The questions the banner, the example's chat and the fake model suggest, in the order a new user meets them. */
-export const SUGGESTED_QUESTIONS = [
-	`Who is the customer with phone ${SCRIPT_FACTS.phone}?`,
-	`What are the open tickets of customer ${SCRIPT_FACTS.customerId}?`,
-	`Open a ticket for ${SCRIPT_FACTS.phone}: the invoice is wrong`,
-	`Send a text to ${SCRIPT_FACTS.phone}`,
-	`Send a long text to ${SCRIPT_FACTS.phone}`,
-];
+/** The questions the banner, the example's chat and the fake model suggest, by what they ask. */
+export const QUESTIONS = {
+	whoIs: `Who is the customer with phone ${SCRIPT_FACTS.phone}?`,
+	openTickets: `What are the open tickets of customer ${SCRIPT_FACTS.customerId}?`,
+	recentChats: `What are the recent chats of customer ${SCRIPT_FACTS.customerId}?`,
+	openATicket: `Open a ticket for ${SCRIPT_FACTS.phone}: the invoice is wrong`,
+	sendText: `Send a text to ${SCRIPT_FACTS.phone}`,
+	sendLongText: `Send a long text to ${SCRIPT_FACTS.phone}`,
+};
+/** …in the order a new user meets them. */
+export const SUGGESTED_QUESTIONS = Object.values(QUESTIONS);
 
 /** A phone as a user writes it, after "phone" or "for" in the message: national, +84, spaces, dots or dashes. */
 const PHONE = '(?:phone|for|to)\\s+(\\+?\\d[\\d .-]*\\d)';
@@ -63,7 +72,8 @@ const CUSTOMER = 'customer\\s+(\\d+)';
  * What the fake model plays (tools/fake-model/README.md), with the phone or customer the user
  * wrote (captures): who has a phone → Find a customer by phone → an answer naming the contact,
  * or saying that no contact has it; a question about a customer's tickets → Find open tickets →
- * an answer naming the tickets' IDs, or saying there are none; a request to open a ticket →
+ * an answer naming the tickets' IDs, or saying there are none; a question about a customer's
+ * chats → Read a customer's recent chats → the messages' texts, or saying there are none; a request to open a ticket →
  * Create ticket → a confirmation naming the new ticket; a text → Send SMS; a long text → Send
  * SMS refused by the node → an answer quoting the refusal.
  */
@@ -78,6 +88,17 @@ export const SUPPORT_AGENT_SCRIPT = {
 				{
 					answer: 'Customer {{customer}} has these open or pending tickets (ticket IDs): {{result.*.ticket_id}}.',
 					none: 'Customer {{customer}} has no open or pending ticket in the last 120 days.',
+				},
+			],
+		},
+		{
+			match: 'chats of customer',
+			capture: { customer: CUSTOMER },
+			steps: [
+				{ call: AI_EXAMPLE.tools.chats, args: { customer_id: '{{customer:number}}' } },
+				{
+					answer: 'In the last 7 days customer {{customer}} wrote or was answered on {{result.channel}} (conversation {{result.conversation_id}}): {{result.*.text}}',
+					none: 'Customer {{customer}} has no chat message in conversations of the last 7 days.',
 				},
 			],
 		},

@@ -14,7 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { AI_EXAMPLE, SCRIPT_FACTS, sendChatMessage, SUGGESTED_QUESTIONS, SUPPORT_AGENT_SCRIPT, waitForChat } from '../../lib/ai-example.mjs';
+import { AI_EXAMPLE, QUESTIONS, SCRIPT_FACTS, sendChatMessage, SUGGESTED_QUESTIONS, SUPPORT_AGENT_SCRIPT, waitForChat } from '../../lib/ai-example.mjs';
 import { startFakeModel } from '../../lib/fake-model.mjs';
 import { startFakePlatform } from '../../lib/fake-platform.mjs';
 import { createInstance } from '../../lib/n8n.mjs';
@@ -49,6 +49,8 @@ export async function startAiExample({ install, tarball, fake, work = tmpdir(), 
 	}
 }
 
+const DAY = 86_400_000;
+
 const toolName = (nodeName) => nodeName.replace(/[^a-zA-Z0-9]/g, '_');
 
 /** The tool messages (results) the model got in its last request. */
@@ -74,7 +76,8 @@ export async function runAiExampleCheck({ install, tarball, report, target, work
 	const createPath = `/${fake.domain}/api/v1/tickets`;
 	const smsPath = `/${fake.domain}/api/v1/sms`;
 	const byPhonePath = `/${fake.domain}/api/v1/contactsByPhone`;
-	const [whoIs, openTickets, openATicket, sendText, sendLongText] = SUGGESTED_QUESTIONS;
+	const { whoIs, openTickets, recentChats, openATicket, sendText, sendLongText } = QUESTIONS;
+	const chatsPath = `/${fake.domain}/api/v1/chats/messages`;
 	/** One chat message; returns the answer, what the platform and the model received meanwhile. */
 	async function chat(text) {
 		await fake.clearLog();
@@ -112,6 +115,9 @@ export async function runAiExampleCheck({ install, tarball, report, target, work
 			const find = tools.Find_open_tickets_of_a_customer.parameters.properties;
 			assert.equal(find.customer_id.type, 'number');
 			assert.match(find.customer_id.description, /^The customer ID \(a number such as 50350\)/);
+			const chats = tools.Read_a_customer_s_recent_chats.parameters.properties;
+			assert.deepEqual(Object.keys(chats), ['customer_id']);
+			assert.equal(chats.customer_id.type, 'number');
 			const create = tools.Create_ticket.parameters;
 			assert.deepEqual(Object.keys(create.properties).sort(), ['comment', 'phone', 'subject']);
 			assert.match(create.properties.phone.description, /digits only/);
@@ -139,6 +145,27 @@ export async function runAiExampleCheck({ install, tarball, report, target, work
 			assert.match(answer, new RegExp(`^Customer ${SCRIPT_FACTS.customerId} has these open or pending tickets \\(ticket IDs\\): `));
 			assert.deepEqual(answer.replace(/^.*\(ticket IDs\): /, '').replace(/\.$/, '').split(', ').sort(), ids.sort(), `the answer names every ticket: ${answer}`);
 			return `${lists.length} list requests; tickets ${ids.join(', ')} → answer`;
+		});
+
+		await report.test(target, `AI example, fresh start: "${recentChats}" → Read a customer's recent chats → the seeded messages`, async () => {
+			const { answer, requests, modelRequests } = await chat(recentChats);
+			const lists = requests.filter((r) => r.method === 'GET' && r.path === chatsPath);
+			// Every channel, one request each (7 days are one window): Live chat (0), Messenger (1), Zalo (3).
+			assert.deepEqual(lists.map((r) => r.query.conversation_type).sort(), ['0', '1', '3']);
+			for (const r of lists) {
+				assert.equal(r.query.requester_id, String(SCRIPT_FACTS.customerId));
+				const span = Date.parse(r.query.start_time_to) - Date.parse(r.query.start_time_since);
+				assert.ok(span > 6 * DAY && span <= 7 * DAY + 60_000, `a 7-day range: ${r.query.start_time_since} to ${r.query.start_time_to}`);
+			}
+			assert.equal(requests.filter((r) => r.method !== 'GET').length, 0, 'a question writes nothing');
+			const returned = lists.flatMap((r) => r.response?.chats ?? []);
+			assert.ok(returned.length > 0, `the seeded customer ${SCRIPT_FACTS.customerId} has chat messages of the last days`);
+			const [result] = toolResults(modelRequests);
+			const tool = JSON.parse(result);
+			assert.deepEqual(tool.map((m) => String(m.id)).sort(), returned.map((m) => String(m.id)).sort(), 'the tool returned every message the platform answered');
+			for (const m of returned) assert.ok(answer.includes(m.content), `the answer quotes "${m.content}": ${answer}`);
+			assert.match(answer, new RegExp(`^In the last 7 days customer ${SCRIPT_FACTS.customerId} wrote or was answered on Zalo \\(conversation ${returned[0].conversation_id}\\): `));
+			return `${lists.length} list requests; ${returned.length} messages → answer: ${answer.slice(0, 80)}…`;
 		});
 
 		await report.test(target, `AI example: "${openATicket}" → Create ticket on the seeded customer → answer with the new ID`, async () => {
@@ -193,11 +220,11 @@ export async function runAiExampleCheck({ install, tarball, report, target, work
 
 		await report.test(target, 'AI example: n8n recorded the chat executions', async () => {
 			const executions = await executionsOf(client, n8n.install, AI_EXAMPLE.id);
-			assert.equal(executions.length, 6, `executions: ${executions.map((e) => e.status).join(', ')}`);
+			assert.equal(executions.length, SUGGESTED_QUESTIONS.length + 1, `executions: ${executions.map((e) => e.status).join(', ')}`);
 			assert.deepEqual([...new Set(executions.map((e) => e.status))], ['success']);
 			const ran = Object.keys(executions.find((e) => e.runData[AI_EXAMPLE.tools.create])?.runData ?? {});
 			for (const node of ['Chat message', 'Support agent', 'OpenAI Chat Model', AI_EXAMPLE.tools.create]) assert.ok(ran.includes(node), `${node} not in ${ran}`);
-			return `6 executions, all success; ${toolName(AI_EXAMPLE.tools.create)} ran in one`;
+			return `${executions.length} executions, all success; ${toolName(AI_EXAMPLE.tools.create)} ran in one`;
 		});
 	} finally {
 		await started.stop();

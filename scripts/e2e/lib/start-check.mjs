@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { SCRIPT_FACTS, sendChatMessage, SUGGESTED_QUESTIONS } from '../../lib/ai-example.mjs';
+import { QUESTIONS, SCRIPT_FACTS, sendChatMessage } from '../../lib/ai-example.mjs';
 import { connectFakePlatform, REPO } from '../../lib/fake-platform.mjs';
 import { checkAgentDropdown } from './editor-checks.mjs';
 import { freePort } from '../../lib/n8n.mjs';
@@ -93,7 +93,7 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 					(r) => r.method === 'POST' && r.path === `/${fake.domain}/api/v1/tickets`,
 				);
 			// A new user's first question, the first the banner suggests: the seed's customer answers it.
-			const [whoIs, , openATicket] = SUGGESTED_QUESTIONS;
+			const { whoIs, openATicket } = QUESTIONS;
 			assert.ok(printed.banner.includes(whoIs), `the banner suggests "${whoIs}"`);
 			const { body: known } = await fake.api('GET', '/api/v1/contactsByPhone', { query: { phoneNo: SCRIPT_FACTS.phone } });
 			assert.equal(known.contact?.id, SCRIPT_FACTS.customerId, `the fresh platform's contact with ${SCRIPT_FACTS.phone}`);
