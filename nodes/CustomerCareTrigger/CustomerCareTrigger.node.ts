@@ -32,14 +32,15 @@ import {
 import { optionsSubtitle } from '../CustomerCare/description/subtitle';
 import { recordingOptions } from '../CustomerCare/resources/call/recording';
 import type { PollState } from './cursor';
-import { LIST_EVENTS, MONITOR_EVENT } from './events';
+import { chatEventProperties, pollChatMessages } from './chatPoll';
+import { CHAT_EVENT, LIST_EVENTS, MONITOR_EVENT } from './events';
 import { DEFAULT_OVERLAP_SECONDS, pollList } from './listPoll';
 import { pollMonitors } from './monitorPoll';
 import { pollBudgetMsOf } from './pollBudget';
 import { oneAtATime } from './pollLock';
 import { commitPoll, startPoll } from './staticData';
 
-const EVENTS = [...LIST_EVENTS, MONITOR_EVENT].map(({ name, value, description }) => ({
+const EVENTS = [...LIST_EVENTS, MONITOR_EVENT, CHAT_EVENT].map(({ name, value, description }) => ({
 	name,
 	value,
 	description,
@@ -175,6 +176,7 @@ export class CustomerCareTrigger implements INodeType {
 				displayOptions: { show: { event: [MONITOR_EVENT.value] } },
 			},
 			filters,
+			...chatEventProperties(simplifyOption),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -190,7 +192,7 @@ export class CustomerCareTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { hide: { event: [MONITOR_EVENT.value, ...RECORDING_EVENTS] } },
+				displayOptions: { hide: { event: [MONITOR_EVENT.value, CHAT_EVENT.value, ...RECORDING_EVENTS] } },
 				options: listOptions,
 			},
 			{
@@ -221,6 +223,7 @@ export class CustomerCareTrigger implements INodeType {
 			const event = LIST_EVENTS.find((candidate) => candidate.value === eventName);
 			let result: INodeExecutionData[][] | null;
 			if (eventName === MONITOR_EVENT.value) result = await pollMonitors(this, start.state);
+			else if (eventName === CHAT_EVENT.value) result = await pollChatMessages(this, start.state, startedAt);
 			else if (event) result = await pollList(this, event, start.state, startedAt);
 			else throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
 			if (commitPoll(live, start, start.state)) return result;

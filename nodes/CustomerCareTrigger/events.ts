@@ -165,3 +165,10 @@ export const MONITOR_EVENT = {
 	value: 'monitorStatusChanged',
 	description: 'A monitored service went DOWN or came back UP (from the status heartbeat)',
 };
+
+/** docs/operations.md#new-chat-message: read per channel over the conversations started within the lookback (chatPoll.ts). */
+export const CHAT_EVENT = {
+	name: 'New Chat Message',
+	value: 'newChatMessage',
+	description: 'A message was written in a Live Chat, Messenger/Instagram or Zalo conversation, also one started hours earlier',
+};
