@@ -1,0 +1,133 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: spec strict backoff
+/**
+ * New Chat Message run by n8n-core (PollContext + TriggersAndPollers) against the fake platform,
+ * messages added through its control hook between polls, on a test clock that jumps. The message
+ * list filters on the conversation's start (docs/api.md#chats): a message written in a
+ * conversation that started hours before the last poll must still be emitted, once.
+ */
+import { FakePlatform } from '../../../tools/fake-platform';
+import { clockedNow, useTestClock } from '../helpers/clock';
+import { useFakePlatform } from '../helpers/fake-platform-per-file';
+import { accountOf, TriggerRun } from '../../../tools/engine-harness/harness';
+import type { IDataObject } from 'n8n-workflow';
+
+const MESSAGES_PATH = '/acme/api/v1/chats/messages';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe('Customer Care Trigger: New Chat Message', () => {
+	let platform: FakePlatform;
+
+	const clock = useTestClock();
+	useFakePlatform((started) => (platform = started), { now: clockedNow });
+
+	function trigger(parameters: IDataObject = {}) {
+		return new TriggerRun({ event: 'newChatMessage', options: { simplify: false }, ...parameters }, accountOf(platform));
+	}
+
+	/** A message added through the fake's control hook, as the list answers it. */
+	async function write(body: IDataObject): Promise<IDataObject> {
+		const answer = await fetch(`${platform.baseUrl}/__control/chats/messages`, { method: 'POST', body: JSON.stringify(body) });
+		expect(answer.status).toBe(200);
+		return ((await answer.json()) as { message: IDataObject }).message;
+	}
+
+	const listRequests = () => platform.requests({ path: MESSAGES_PATH });
+	const channelsAsked = () => listRequests().map((request) => request.query.conversation_type);
+	const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => item.id);
+
+	test('the first poll emits nothing and asks each channel explicitly: Live Chat (0), Messenger/Instagram (1), Zalo (3)', async () => {
+		const run = trigger();
+		expect(await run.poll()).toBeNull();
+		expect([...channelsAsked()].sort()).toEqual(['0', '1', '3']);
+		for (const request of listRequests()) {
+			expect(request.query.count).toBe('500');
+			expect(request.query.start_time_since).toBeDefined();
+		}
+		expect(run.state.chats).toBeDefined();
+	});
+
+	test('a message written in a conversation that started hours earlier is emitted once, and not by the next poll', async () => {
+		// A Zalo conversation started 5 hours ago, its first message then.
+		const opening = await write({ conversation_type: 3, content: 'Xin chào', from: 'customer', at: Date.now() - 5 * HOUR });
+		const run = trigger();
+		expect(await run.poll()).toBeNull();
+
+		clock.advance(MINUTE);
+		const cancel = await write({ conversation_id: opening.conversation_id, content: 'huỷ đơn', from: 'customer' });
+		clock.advance(MINUTE);
+		platform.clearLog();
+		const items = await run.poll();
+		expect(ids(items)).toEqual([cancel.id]);
+		expect(items![0]).toMatchObject({ content: 'huỷ đơn', conversation_id: opening.conversation_id, conversation_type: 3 });
+		// Found under its conversation's start, 5 hours back: a window over the last minute would miss it.
+		expect(channelsAsked().sort()).toEqual(['0', '1', '3']);
+
+		clock.advance(MINUTE);
+		expect(await run.poll()).toBeNull();
+	});
+
+	test('Channel Zalo asks Zalo alone and emits its messages only', async () => {
+		const run = trigger({ channel: 'zalo' });
+		expect(await run.poll()).toBeNull();
+		expect(channelsAsked()).toEqual(['3']);
+
+		clock.advance(MINUTE);
+		await write({ conversation_type: 0, content: 'on the web chat', from: 'customer' });
+		const zalo = await write({ conversation_type: 3, content: 'on Zalo', from: 'customer' });
+		clock.advance(MINUTE);
+		platform.clearLog();
+		expect(ids(await run.poll())).toEqual([zalo.id]);
+		expect(channelsAsked()).toEqual(['3']);
+	});
+
+	test('messages of several conversations and channels come oldest first, each once', async () => {
+		const run = trigger();
+		expect(await run.poll()).toBeNull();
+		const started = Date.now();
+		const a = await write({ conversation_type: 1, content: 'first', from: 'customer', at: started + 1000 });
+		const b = await write({ conversation_type: 0, content: 'second', from: 'customer', at: started + 2000 });
+		const c = await write({ conversation_id: a.conversation_id, content: 'third', from: 'agent', at: started + 3000 });
+		clock.set(started + 10_000);
+		expect(ids(await run.poll())).toEqual([a.id, b.id, c.id]);
+		expect(await run.poll()).toBeNull();
+	});
+
+	test('a poll that fails on page 2 emits nothing and keeps its state; the next poll emits every message once', async () => {
+		const opening = await write({ conversation_type: 0, content: 'start', from: 'customer', at: Date.now() - 2 * HOUR });
+		const run = trigger({ channel: 'liveChat' });
+		expect(await run.poll()).toBeNull();
+		const before = JSON.stringify(run.state);
+
+		const at = Math.floor(Date.now() / 1000) * 1000 + 1000;
+		const written: number[] = [];
+		for (let n = 0; n < 620; n++) {
+			const { message } = platform.store.addChatMessage({ conversation_id: Number(opening.conversation_id), content: `line ${n}`, from: 'customer' }, at + n * 1000);
+			written.push(message.id);
+		}
+		clock.set(at + 700 * 1000);
+		// Every try after page 1 fails (a lone 500 is retried and would not fail the poll).
+		platform.inject({ kind: 'status', status: 500, message: 'Server Error', path: MESSAGES_PATH, skip: 1 });
+		await expect(run.poll()).rejects.toThrow('HTTP 500');
+		expect(JSON.stringify(run.state)).toBe(before);
+		platform.clearFaults();
+
+		const items = await run.poll();
+		expect(ids(items)).toEqual(written);
+		expect(await run.poll()).toBeNull();
+	});
+
+	test('Fetch Test Event shows the latest messages and leaves the state as it was', async () => {
+		const run = trigger();
+		expect(await run.poll()).toBeNull();
+		const before = JSON.stringify(run.state);
+		const latest = await write({ conversation_type: 3, content: 'the latest', from: 'customer' });
+		clock.advance(1000);
+		const items = await run.poll('manual');
+		expect(ids(items).pop()).toBe(latest.id);
+		expect(JSON.stringify(run.state)).toBe(before);
+		// The real poll still emits it.
+		expect(ids(await run.poll())).toEqual([latest.id]);
+	});
+});
