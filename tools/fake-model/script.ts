@@ -30,7 +30,7 @@ export type Step =
 			answer: string;
 			/**
 			 * The final answer instead of `answer` when the last tool result holds no record (`[]`,
-			 * `{}`, `null` or nothing: what n8n sends for a tool that output no item).
+			 * `{}`, `null`, nothing, or `""`: what n8n 2.40 sends for a tool that output no item).
 			 */
 			none?: string;
 	  };
