@@ -8,6 +8,7 @@ import { getContactCustomFieldColumns, getCustomFieldColumns } from './methods/r
 import { accountDescription } from './resources/account';
 import { agentDescription } from './resources/agent';
 import { callDescription } from './resources/call';
+import { chatDescription } from './resources/chat';
 import { contactDescription } from './resources/contact';
 import { customFieldDescription } from './resources/customField';
 import { dealDescription } from './resources/deal';
@@ -31,6 +32,7 @@ const properties: INodeProperties[] = withValueHints([
 			{ name: 'Account', value: 'account' },
 			{ name: 'Agent', value: 'agent' },
 			{ name: 'Call', value: 'call' },
+			{ name: 'Chat', value: 'chat' },
 			{ name: 'Contact', value: 'contact' },
 			{ name: 'Custom Field', value: 'customField' },
 			{ name: 'Deal', value: 'deal' },
@@ -46,6 +48,7 @@ const properties: INodeProperties[] = withValueHints([
 	...accountDescription,
 	...agentDescription,
 	...callDescription,
+	...chatDescription,
 	...contactDescription,
 	...customFieldDescription,
 	...dealDescription,
@@ -71,7 +74,7 @@ export class CustomerCare implements INodeType {
 		version: 1,
 		subtitle: operationSubtitle(properties),
 		description:
-			'Work with the Customer Care platform: tickets, contacts (customers), leads, deals, calls, SMS, agents, groups, services, custom fields, the status monitor and the account\'s request quota',
+			'Work with the Customer Care platform: tickets, contacts (customers), leads, deals, calls, chat messages (Live Chat, Messenger/Instagram, Zalo), SMS, agents, groups, services, custom fields, the status monitor and the account\'s request quota',
 		defaults: { name: 'Customer Care' },
 		// What n8n's AI workflow builder searches and reads about the node (n8n-workflow IBuilderHint).
 		builderHint: {

@@ -91,7 +91,8 @@ export type FaultKind =
 	| 'redirect'
 	| 'echoToken'
 	| 'wrongCount'
-	| 'ignorePage';
+	| 'ignorePage'
+	| 'ignoreParameter';
 export interface Fault {
 	kind: FaultKind;
 	/** Default 'primary'. */
@@ -136,6 +137,8 @@ export interface Fault {
 	 * text that is no number ("1,234"), or one full page (500) whatever the list holds.
 	 */
 	countAs?: 'missing' | 'absurd' | 'text' | 'onePage';
+	/** For 'ignoreParameter': the query parameter answered as if it had not been sent (e.g. `conversation_type`). */
+	parameter?: string;
 }
 
 /** The `numFound` a 'wrongCount' fault writes, by its `countAs` (undefined: left out). */
@@ -558,6 +561,13 @@ export class PlatformServer {
 					const firstPage = 'page' in query ? { ...query, page: '1' } : query;
 					const answered = this.answer(method, path, firstPage, raw, req.headers.authorization);
 					this.sendAnswer(res, terminal.countAs ? withCount(answered, terminal.countAs) : answered, rec);
+					return;
+				}
+				case 'ignoreParameter': {
+					// A server that does not apply one filter: the request is answered without it.
+					const rest = { ...query };
+					delete rest[terminal.parameter ?? ''];
+					this.sendAnswer(res, this.answer(method, path, rest, raw, req.headers.authorization), rec);
 					return;
 				}
 				case 'lockout':

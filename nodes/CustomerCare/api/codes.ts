@@ -4,6 +4,7 @@
  */
 import {
 	CALL_TYPES,
+	CHAT_CHANNELS,
 	CLOSED_TYPES,
 	CONVERTED_TYPES,
 	SERVICE_TYPE_LABELS,
@@ -27,6 +28,28 @@ export const VOICE_SERVICE_TYPES = [1, 11, 12];
  * English ones are the spec's names.
  */
 export const VOICE_SERVICE_LABELS = ['gọi vào', 'incoming call', 'voice out', 'ivr'];
+
+/**
+ * The chat channels as the node offers them (docs/api.md#chats), each with its `conversation_type`;
+ * `all` asks each of them in turn.
+ */
+export const CHAT_CHANNEL_TYPES = { liveChat: 0, messenger: 1, zalo: 3 } as const;
+export type ChatChannel = keyof typeof CHAT_CHANNEL_TYPES | 'all';
+export const CHAT_CHANNEL_OPTIONS = [
+	{ name: 'All Channels', value: 'all', description: 'Each channel asked in turn (one request per channel and window)' },
+	...Object.entries(CHAT_CHANNEL_TYPES).map(([value, type]) => ({
+		name: CHAT_CHANNELS[type],
+		value,
+		description: `The platform's conversation_type ${type}`,
+	})),
+];
+
+/**
+ * Service types that carry chats: live chat, social page, social inbox, messaging app
+ * (docs/api.md#services), and the real platform's labels of them (it sends no type id).
+ */
+export const CHAT_SERVICE_TYPES = [2, 4, 8, 10];
+export const CHAT_SERVICE_LABELS = ['live chat', 'facebook', 'inbox facebook', 'zalo', 'instagram', 'social page', 'social inbox', 'messaging app'];
 
 /** Every ticket state (docs/api.md#tickets); the lists filter on all of them. */
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;

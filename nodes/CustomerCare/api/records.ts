@@ -133,6 +133,9 @@ export function codeOf(value: unknown, words: CodeWords): number | undefined {
 
 export const MONITOR_STATUSES: LabelTable = { 1: 'UP', 0: 'DOWN' };
 
+/** A chat message's channel, `conversation_type` (docs/api.md#chats): no type is 2. */
+export const CHAT_CHANNELS: LabelTable = { 0: 'Live Chat', 1: 'Messenger/Instagram', 3: 'Zalo' };
+
 /* ---------- record kinds ---------- */
 
 const assigneeRole: CodedField = {
@@ -219,6 +222,11 @@ export const RECORDS = {
 		},
 		coded: [{ field: 'type', label: 'type_label', from: SERVICE_TYPE_LABELS }],
 	},
+	/**
+	 * A chat message (docs/api.md#chats): its time and its conversation's start, zone-less on the
+	 * platform's clock. Simplify then shows it as output/chatMessage.ts writes it.
+	 */
+	chatMessage: { times: { time: 'platform', start_time: 'platform' }, coded: [] },
 	/** A heartbeat monitor, with the answer's `generated_at` (and the trigger's `previous_status`). */
 	monitor: {
 		times: { last_heartbeat: 'server', generated_at: 'server' },

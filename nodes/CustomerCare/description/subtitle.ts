@@ -21,16 +21,23 @@ export function optionsSubtitle(parameter: string, options: Named[]): string {
 }
 
 /**
- * "Operation: Resource" by display names. Every resource names an operation value alike ("getAll"
- * is "Get Many" everywhere; test/engine/simplify/simplify.test.ts checks it), so one table serves all.
+ * "Operation: Resource" by display names, each resource's own ("Get Conversation: Chat" beside
+ * "Get: Ticket"; test/engine/simplify/simplify.test.ts checks every pair).
  */
 export function operationSubtitle(properties: INodeProperties[]): string {
 	const resources = (properties.find((property) => property.name === 'resource')?.options ??
 		[]) as Named[];
 	const operations = properties
 		.filter((property) => property.name === 'operation')
-		.flatMap((property) => (property.options ?? []) as Named[]);
+		.flatMap((property) =>
+			((property.displayOptions?.show?.resource ?? []) as string[]).flatMap((resource) =>
+				((property.options ?? []) as Named[]).map((option) => ({
+					name: option.name,
+					value: `${resource} ${String(option.value)}`,
+				})),
+			),
+		);
 	const resource = '$parameter["resource"]';
 	const operation = '$parameter["operation"]';
-	return `={{ (${lookup(operations)}[${operation}] || ${operation}) + ": " + (${lookup(resources)}[${resource}] || ${resource}) }}`;
+	return `={{ (${lookup(operations)}[${resource} + " " + ${operation}] || ${operation}) + ": " + (${lookup(resources)}[${resource}] || ${resource}) }}`;
 }

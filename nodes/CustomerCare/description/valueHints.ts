@@ -15,6 +15,8 @@ const VALUE_SOURCES: Record<string, string> = {
 	getCallServices:
 		'the service_id of a voice service (Type: incoming call, voice out or IVR) from Service → Get Many',
 	getSmsServices: 'the service_id of an SMS service from Service → Get Many',
+	getChatServices:
+		'service_id values of chat services (Type: live chat, social page, social inbox or messaging app) from Service → Get Many',
 	getLeadStatuses: 'a status ID from Lead → Get Statuses',
 	getLeadLabels: 'label IDs from Lead → Get Labels',
 	getLeadUnqualifiedReasons: 'a reason ID from Lead → Get Unqualified Reasons',

@@ -8,7 +8,13 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { AGENT, DEAL, GROUP, LEAD, SERVICE, type ListEndpoint } from '../api/endpoints';
-import { LEAD_STATUS_TYPES, VOICE_SERVICE_LABELS, VOICE_SERVICE_TYPES } from '../api/codes';
+import {
+	CHAT_SERVICE_LABELS,
+	CHAT_SERVICE_TYPES,
+	LEAD_STATUS_TYPES,
+	VOICE_SERVICE_LABELS,
+	VOICE_SERVICE_TYPES,
+} from '../api/codes';
 import { choiceOptions, typeNameOf } from '../customFields/values';
 import { nameOf, readDefinitions, textOf, type Definitions } from '../definitions/accountDefinitions';
 import { fetchList, getAccount } from '../transport';
@@ -122,6 +128,15 @@ export async function getCallServices(this: ILoadOptionsFunctions): Promise<Opti
 		service.type !== undefined && service.type !== null && service.type !== ''
 			? VOICE_SERVICE_TYPES.includes(Number(service.type))
 			: VOICE_SERVICE_LABELS.includes(labelOf(service).toLowerCase()),
+	);
+}
+
+/** The chat services (docs/api.md#chats): by type id where the answer has one, else by label. */
+export async function getChatServices(this: ILoadOptionsFunctions): Promise<Option[]> {
+	return await serviceOptions(this, (service) =>
+		service.type !== undefined && service.type !== null && service.type !== ''
+			? CHAT_SERVICE_TYPES.includes(Number(service.type))
+			: CHAT_SERVICE_LABELS.includes(labelOf(service).toLowerCase()),
 	);
 }
 
@@ -241,6 +256,7 @@ export const loadOptions = {
 	getAgents,
 	getCallAgents,
 	getCallServices,
+	getChatServices,
 	getCustomFields,
 	getCustomFieldValues,
 	getDealLabels,

@@ -10,6 +10,12 @@ import type { PlatformClock } from '../basics/clock';
 import { nameOf, type DefinitionName, type Definitions } from '../definitions/accountDefinitions';
 import type { ItemContext, OutputDefinitionStep } from '../engine/spec';
 import { simplifyRecord, referenceListsOf, type References } from './simplifyRecord';
+import { chatMessageAsShown } from './chatMessage';
+
+/** Kinds whose simplified record is shown in a shape of its own (the others keep the API's fields). */
+const SHOWN_AS: Partial<Record<RecordKind, (record: IDataObject) => IDataObject>> = {
+	chatMessage: chatMessageAsShown,
+};
 
 export function simplifyIsOn(ctx: IExecuteSingleFunctions): boolean {
 	return ctx.getNodeParameter('simplify', true) as boolean;
@@ -55,8 +61,11 @@ export function simplifyRecords(
 ): IDataObject[] {
 	const context = { clock, references: referencesOf(definitions) };
 	const simplified = inPlace ? records : new Array<IDataObject>(records.length);
-	for (let index = 0; index < records.length; index++)
-		simplified[index] = simplifyRecord(records[index], kind, context, inPlace);
+	const shown = SHOWN_AS[kind];
+	for (let index = 0; index < records.length; index++) {
+		const record = simplifyRecord(records[index], kind, context, inPlace);
+		simplified[index] = shown ? shown(record) : record;
+	}
 	return simplified;
 }
 

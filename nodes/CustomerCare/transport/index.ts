@@ -29,7 +29,8 @@ export {
 	type PagedReadOptions,
 	type PagesRead,
 } from './lists/pages';
-export { MAX_WINDOW_MS, windowQuery } from './lists/dateWindows';
+export { MAX_WINDOW_MS, maxWindowMs, windowQuery, windowsBackFrom } from './lists/dateWindows';
+export { dedupe } from './lists/pages';
 
 // Answers and errors (answers/).
 export {

@@ -213,6 +213,12 @@ export const DOCUMENTED_RECORDS = {
 		copies: {},
 	},
 	/**
+	 * docs/api.md#chats: a message's `time` and its conversation's `start_time`, zone-less local
+	 * (R8's reading of the vendor's page). Simplify then shows the message in its own shape
+	 * (output/chatMessage.ts, checked by test/engine/chat/).
+	 */
+	chatMessage: { times: { time: 'account', start_time: 'account' }, codes: [], copies: {} },
+	/**
 	 * docs/api.md#times and #heartbeat-and-monitors: `last_heartbeat` in the server zone,
 	 * `generated_at` with its offset; `previous_status` is the trigger's (README#output-simplify).
 	 */

@@ -129,6 +129,14 @@ describe('chat messages', () => {
 		expect((await list({ start_time_since: isoZ(now - 30 * DAY) })).chats.length).toBeLessThanOrEqual(50);
 	});
 
+	it('an ignoreParameter fault answers as if the parameter had not been sent: every channel reads as Live chat', async () => {
+		const w = { start_time_since: isoZ(now - 30 * DAY), count: 500 };
+		platform.inject({ kind: 'ignoreParameter', parameter: 'conversation_type', path: '/chats/messages', times: 1 });
+		const ignored = await list({ ...w, conversation_type: 3 });
+		expect(ignored).toEqual(await list({ ...w, conversation_type: 0 }));
+		expect((await list({ ...w, conversation_type: 3 })).chats.every((m) => m.conversation_type === 3)).toBe(true);
+	});
+
 	it('POST /__control/chats/messages appends to an old conversation (listed under its start) or starts a new one', async () => {
 		const old = platform.store.conversations.find((c) => c.conversation_type === 3 && c.start_time < now - 10 * DAY)!;
 		const lastIndex = Math.max(...platform.store.chatMessages.filter((m) => m.conversation_id === old.conversation_id).map((m) => m.message_index));

@@ -48,6 +48,20 @@ export function splitWindow(sinceMs: number, toMs: number, windowMs = MAX_WINDOW
 	return windows;
 }
 
+/**
+ * The windows of the last `days` days back from `nowMs`, newest first (a lookup that stops at the
+ * window holding what it looks for): each spans `windowMs` at most, contiguous to the second,
+ * together (nowMs − days, nowMs]. A whole number of days is whole windows of a 30- or 31-day
+ * list when it is a multiple of their days: no window of one instant at the far end.
+ */
+export function windowsBackFrom(nowMs: number, days: number, windowMs: number): Array<[number, number]> {
+	const now = Math.floor(nowMs / 1000) * 1000;
+	const floor = now - days * 24 * 3600 * 1000 + 1000;
+	const windows: Array<[number, number]> = [];
+	for (let end = now; end >= floor; end -= windowMs + 1000) windows.push([Math.max(end - windowMs, floor), end]);
+	return windows;
+}
+
 /** The query values of a date pair `[since, to]` for the window [startMs, endMs], on the platform's clock. */
 export function windowQuery(
 	[since, to]: readonly [string, string],
