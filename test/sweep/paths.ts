@@ -102,6 +102,18 @@ const EVENT_SEEDS: EventSeed[] = [
 		change: (p, at) => [1, 2].map(() => p.store.createCall({ call_status: 'miss', missed_reason: 'missed_customer', end_status: 'cus' }, at).id),
 	},
 	{
+		// A message in a conversation started 3 hours before (its opening line stamped then: history,
+		// not news) and one opening a Zalo conversation: both found under their conversations' starts.
+		event: 'newChatMessage',
+		change: (p, at) => {
+			const { conversation } = p.store.addChatMessage({ conversation_type: 0, content: 'opened earlier', from: 'customer' }, at - 3 * 3_600_000);
+			return [
+				p.store.addChatMessage({ conversation_id: conversation.conversation_id, content: 'written now', from: 'customer' }, at).message.id,
+				p.store.addChatMessage({ conversation_type: 3, content: 'huỷ đơn', from: 'customer' }, at).message.id,
+			];
+		},
+	},
+	{
 		event: 'monitorStatusChanged',
 		change: (p) => {
 			const monitor = p.store.monitors.find((entry) => entry.status === 1)!;
