@@ -6,9 +6,13 @@
  * Cost: docs/operations.md#new-chat-message.
  */
 import type { IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { CHAT_CHANNEL_OPTIONS, CHAT_CHANNEL_TYPES } from '../CustomerCare/api/codes';
 import { CHAT } from '../CustomerCare/api/endpoints';
+import { CHAT_CHANNELS } from '../CustomerCare/api/records';
+import { readDefinitions } from '../CustomerCare/definitions/accountDefinitions';
+import { simplifyDefinitionsOf, simplifyRecords } from '../CustomerCare/output/simplify';
 import { readApiTime, toQueryTime } from '../CustomerCare/basics/clock';
 import { MAX_PAGE_SIZE, getAccount, readAllPages, type Account } from '../CustomerCare/transport';
 import { boundedRead } from './boundedRead';
@@ -28,21 +32,9 @@ import { moveTo } from './staticData';
 
 const CHAT_EVENT_VALUE = CHAT_EVENT.value;
 
-/** The Channel parameter's options (the action node's Chat resource names them the same). */
-export const CHANNEL_OPTIONS = [
-	{ name: 'All Channels', value: 'all' },
-	{ name: 'Live Chat', value: 'liveChat' },
-	{ name: 'Messenger/Instagram', value: 'messenger' },
-	{ name: 'Zalo', value: 'zalo' },
-];
-
-/** The channels of the `channel` parameter, by their conversation_type (docs/api.md#chats). */
-export const CHANNEL_CODES: Record<string, number[]> = {
-	all: [0, 1, 3],
-	liveChat: [0],
-	messenger: [1],
-	zalo: [3],
-};
+/** The channels of the Channel parameter, by their conversation_type (the action node's Chat resource reads the same). */
+const channelTypesOf = (channel: string): number[] =>
+	channel in CHAT_CHANNEL_TYPES ? [CHAT_CHANNEL_TYPES[channel as keyof typeof CHAT_CHANNEL_TYPES]] : Object.values(CHAT_CHANNEL_TYPES);
 
 /**
  * The Lookback option's default: a day. At 2,000 messages a day over three channels it is one
@@ -60,7 +52,7 @@ export const chatEventProperties = (simplifyOption: INodeProperties): INodePrope
 		displayName: 'Channel',
 		name: 'channel',
 		type: 'options',
-		options: CHANNEL_OPTIONS,
+		options: CHAT_CHANNEL_OPTIONS,
 		default: 'all',
 		description: 'The channel whose messages start the workflow; All Channels asks each channel',
 		displayOptions: { show: { event: [CHAT_EVENT_VALUE] } },
@@ -92,10 +84,35 @@ const MAX_REQUESTS_PER_CHANNEL = 20;
 /** Fetch Test Event: the latest messages. */
 const SAMPLE_SIZE = 3;
 
-/** The messages as the poll emits them. */
-async function chatOutput(ctx: IPollFunctions, _account: Account, records: IDataObject[]): Promise<INodeExecutionData[][]> {
-	return await Promise.resolve([ctx.helpers.returnJsonArray(records)]);
+/** The messages as the poll emits them: shaped as Get Many Messages shapes them (Simplify), or as the API gave them. */
+async function chatOutput(ctx: IPollFunctions, account: Account, records: IDataObject[]): Promise<INodeExecutionData[][]> {
+	if (!(ctx.getNodeParameter('options.simplify', true) as boolean)) return [ctx.helpers.returnJsonArray(records)];
+	const definitions = await readDefinitions(ctx, account, simplifyDefinitionsOf('chatMessage', records));
+	return [ctx.helpers.returnJsonArray(simplifyRecords(records, 'chatMessage', account.clock, definitions))];
 }
+
+const channelName = (type: unknown) => CHAT_CHANNELS[String(type)] ?? 'an unknown channel';
+
+/**
+ * A message of another channel than asked is the platform not applying `conversation_type`
+ * (docs/api.md#chats): the poll fails naming both, and its state stays. Recording it under the
+ * channel asked would emit it again when its own channel is read.
+ */
+function otherChannelError(ctx: IPollFunctions, asked: number, message: IDataObject): NodeApiError {
+	const got = message.conversation_type;
+	return new NodeApiError(
+		ctx.getNode(),
+		{ conversation_type: String(got), asked: String(asked) },
+		{
+			message: `The platform answered ${channelName(got)} messages (conversation_type ${String(got)}) to a request for ${channelName(asked)} (conversation_type=${asked})`,
+			description:
+				'It did not apply the channel filter, so these are not the messages asked for; none is emitted and the trigger reads them again at its next poll. docs/api.md#chats: the platform lists one channel per request and Live Chat when none is named; the node always names it.',
+		},
+	);
+}
+
+/** The static data of New Chat Message: its messages recorded. */
+type ChatPollState = PollState & { chats?: ChatState };
 
 interface ChatPoll {
 	ctx: IPollFunctions;
@@ -143,6 +160,8 @@ function messagesOf({ ctx, account }: ChatPoll, channel: number, records: IDataO
 	const messages: ChatMessage[] = [];
 	const unread: IDataObject[] = [];
 	for (const record of records) {
+		const type = record.conversation_type;
+		if (type !== undefined && type !== null && type !== '' && Number(type) !== channel) throw otherChannelError(ctx, channel, record);
 		const at = readApiTime(record.time, account.clock);
 		if (at === undefined) {
 			unread.push(record);
@@ -184,12 +203,13 @@ export async function pollChatMessages(
 	startedAt: number,
 ): Promise<INodeExecutionData[][] | null> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const channels = CHANNEL_CODES[ctx.getNodeParameter('channel', 'all') as string] ?? CHANNEL_CODES.all;
+	const channels = channelTypesOf(ctx.getNodeParameter('channel', 'all') as string);
 	const lookbackMs = lookbackMsOf(ctx, options);
 	const poll: ChatPoll = { ctx, account: await getAccount.call(ctx) };
 	if (ctx.getMode() === 'manual') return await sample(poll, channels, lookbackMs);
 
-	const plan = planChatPoll(state.chats, Date.now(), lookbackMs, channels);
+	// New Chat Message keeps its state under `chats` of the static data (chatCursor.ts).
+	const plan = planChatPoll((state as ChatPollState).chats, Date.now(), lookbackMs, channels);
 	const budgetMs = pollBudgetMsOf(ctx);
 	const reads: ChannelRead[] = [];
 	for (const [position, { channel, parts }] of plan.channels.entries()) {
@@ -209,7 +229,7 @@ export async function pollChatMessages(
 	}
 	const { emitted, state: next } = completeChatRead(plan, reads);
 	const result = emitted.length === 0 ? null : await chatOutput(ctx, poll.account, emitted.map((message) => message.record));
-	moveTo(state, { ...state, chats: next as ChatState });
+	moveTo(state, { ...state, chats: next } as ChatPollState);
 	return result;
 }
 

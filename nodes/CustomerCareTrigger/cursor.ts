@@ -1,7 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ChatState } from './chatCursor';
-
 /**
  * The trigger's exactly-once state and the steps of a poll, free of I/O so that the property
  * test drives the very functions the trigger uses.
@@ -32,8 +30,6 @@ export interface PollState {
 	recent?: Record<string, number>;
 	/** Ticket id → last status seen, for "status becomes". Bounded. */
 	lastStatus?: Record<string, string>;
-	/** New Chat Message: the messages recorded, per conversation (chatCursor.ts). */
-	chats?: ChatState;
 	/** Monitor id → last status (1 UP, 0 DOWN). */
 	monitors?: Record<string, number>;
 	/**

@@ -64,8 +64,11 @@ describe('Customer Care Trigger: New Chat Message', () => {
 		// Found under its conversation's start, 5 hours back: a window over the last minute would miss it.
 		expect(channelsAsked().sort()).toEqual(['0', '1', '3']);
 
+		// Nothing new: nothing emitted, and the static data not written (its generation unchanged).
+		const settled = JSON.stringify(run.state);
 		clock.advance(MINUTE);
 		expect(await run.poll()).toBeNull();
+		expect(JSON.stringify(run.state)).toBe(settled);
 	});
 
 	test('Channel Zalo asks Zalo alone and emits its messages only', async () => {
@@ -115,6 +118,44 @@ describe('Customer Care Trigger: New Chat Message', () => {
 
 		const items = await run.poll();
 		expect(ids(items)).toEqual(written);
+		expect(await run.poll()).toBeNull();
+	});
+
+	test('Simplify (the default) shapes a message as Get Many Messages does: who wrote it, the text, the channel, the time in the account\'s zone', async () => {
+		const run = new TriggerRun({ event: 'newChatMessage', channel: 'zalo' }, accountOf(platform));
+		expect(await run.poll()).toBeNull();
+		const opening = await write({ conversation_type: 3, content: 'Xin chào', from: 'customer', at: Date.now() - 3 * HOUR });
+		clock.advance(MINUTE);
+		const message = await write({ conversation_id: opening.conversation_id, content: 'huỷ đơn', from: 'customer' });
+		clock.advance(MINUTE);
+		const items = await run.poll();
+		expect(items).toHaveLength(1);
+		// docs/operations.md#chat: the simplified message.
+		expect(items![0]).toMatchObject({
+			id: message.id,
+			conversation_id: opening.conversation_id,
+			channel: 'Zalo',
+			from: 'customer',
+			text: 'huỷ đơn',
+			zalo_account: message.oa_name,
+		});
+		// The fake's zone-less local time, in the account's zone (UTC+7).
+		expect(String(items![0].time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+07:00$/);
+		expect(Date.parse(String(items![0].time))).toBe(Math.floor(Date.parse(String(items![0].time)) / 1000) * 1000);
+		expect(items![0]).not.toHaveProperty('content');
+	});
+
+	test('a platform that answers Live Chat to every channel: the poll fails naming it and keeps its state; none is emitted twice', async () => {
+		const run = trigger();
+		expect(await run.poll()).toBeNull();
+		const live = await write({ conversation_type: 0, content: 'web chat', from: 'customer' });
+		clock.advance(MINUTE);
+		const before = JSON.stringify(run.state);
+		platform.inject({ kind: 'ignoreParameter', parameter: 'conversation_type', path: MESSAGES_PATH });
+		await expect(run.poll()).rejects.toThrow('The platform answered Live Chat messages (conversation_type 0) to a request for Messenger/Instagram (conversation_type=1)');
+		expect(JSON.stringify(run.state)).toBe(before);
+		platform.clearFaults();
+		expect(ids(await run.poll())).toEqual([live.id]);
 		expect(await run.poll()).toBeNull();
 	});
 
