@@ -376,7 +376,8 @@ export const TRIGGER_CHECKS = {
 				.filter((e) => e.status === 'success')
 				.flatMap((e) => e.runData['New Zalo message']?.[0]?.data?.main?.[0] ?? [])
 				.map((item) => item.json);
-			// Each message emitted once, shaped as Get Many Messages shapes it (Simplify).
+			// The first poll emitted nothing (no seeded message); each of ours once, shaped as Get Many Messages shapes it (Simplify).
+			assert.deepEqual(emitted.map((m) => String(m.id)).sort(), [message.id, reply.id].map(String).sort(), 'only the two new messages');
 			for (const [added, from] of [[message, 'customer'], [reply, 'agent']]) {
 				const ours = emitted.filter((m) => String(m.id) === String(added.id));
 				assert.equal(ours.length, 1, `message ${added.id} emitted once: ${emitted.map((m) => m.id).join(', ')}`);
