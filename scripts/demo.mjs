@@ -9,6 +9,7 @@
  *   npm run demo -- monitor-up [monitor id]     …and UP again
  *   npm run demo -- lead-created                a new lead arrives
  *   npm run demo -- deal-won                    a new deal is created and closed as won
+ *   npm run demo -- zalo-message                customer 50350 writes on Zalo (a new conversation)
  *
  * It finds the fake platform from CC_FAKE_URL (or --fake-url=), else from the file `npm start`
  * writes while it runs (DEMO_STATE_FILE below; CC_DEMO_STATE moves it).
@@ -34,6 +35,7 @@ export const DEMO_COMMANDS = [
 	{ name: 'monitor-up', args: '[monitor id]', what: 'the monitor comes back UP', reacts: 'no example (“Monitor goes DOWN → page the on-call” watches DOWN only)', run: (fake, id) => setMonitor(fake, id, 1) },
 	{ name: 'lead-created', args: '', what: 'a new lead arrives', reacts: 'the example “New lead → notify sales”', run: leadCreated },
 	{ name: 'deal-won', args: '', what: 'a new deal is created and closed as won', reacts: 'the example “Deal won → hand over to fulfilment”', run: dealWon },
+	{ name: 'zalo-message', args: '', what: 'customer 50350 writes on Zalo', reacts: 'the example “Zalo message → find the customer → ticket with the message”', run: zaloMessage },
 ];
 
 /** The lines `npm start` prints under its summary. */
@@ -110,6 +112,18 @@ async function dealWon(fake) {
 	const { deal } = await control(fake, 'POST', '/deals', { subject: 'Demo: office laptops', phone: '0911000222', value: 1500 });
 	await control(fake, 'PATCH', `/deals/${deal.id}`, { closed_type: 1 });
 	return `deal ${deal.id} ("${deal.subject}") created and closed as won`;
+}
+
+/** The seed's customer 50350 (tools/fake-platform README "Seed data") starts a Zalo conversation (conversation_type 3). */
+async function zaloMessage(fake) {
+	const answer = await control(fake, 'POST', '/chats/messages', {
+		conversation_type: 3,
+		from: 'customer',
+		requester_id: 50350,
+		content: 'Tôi muốn huỷ đơn hàng A1029 (I want to cancel order A1029)',
+	});
+	const message = answer.message ?? answer;
+	return `Zalo message ${message.id} from customer ${message.requester_id} in conversation ${message.conversation_id}: "${message.content}"`;
 }
 
 function fakeUrl() {

@@ -43,7 +43,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 import { DEMO_STATE_FILE, demoHelp } from './demo.mjs';
-import { AI_EXAMPLE, chatUrl, modelCredential, SUPPORT_AGENT_SCRIPT, waitForChat } from './lib/ai-example.mjs';
+import { AI_EXAMPLE, chatUrl, modelCredential, SCRIPT_FACTS, SUGGESTED_QUESTIONS, SUPPORT_AGENT_SCRIPT, waitForChat } from './lib/ai-example.mjs';
 import { startFakeModel } from './lib/fake-model.mjs';
 import { startFakePlatform } from './lib/fake-platform.mjs';
 import { installN8n, TARGETS } from './lib/install-n8n.mjs';
@@ -258,9 +258,9 @@ async function main() {
 		if (model) {
 			say(`  AI agent:  chat with "${AI_EXAMPLE.name}" at ${chatUrl(server.url)}`);
 			say('             (or open the workflow and click "Open chat"). Its model is the fake model');
-			say(`             ${model.baseUrl} (a script, no account): ask "What are the open tickets of customer 50350?",`);
-			say('             "Open a ticket for 0987654321: the invoice is wrong", "Send a text to 0987654321"');
-			say('             or "Send a long text to 0987654321" (the node refuses it; the agent says why).');
+			say(`             ${model.baseUrl} (a script, no account; the seed's customer ${SCRIPT_FACTS.customerId} has the phone ${SCRIPT_FACTS.phone}). Ask:`);
+			for (const question of SUGGESTED_QUESTIONS) say(`               ${question}`);
+			say('             (the long text: the node refuses it and the agent says why; another phone: "No contact has the phone …").');
 		} else {
 			say(`  AI agent:  "${AI_EXAMPLE.name}" is imported; give its OpenAI Chat Model your OpenAI credential`);
 		}

@@ -350,6 +350,57 @@ export const TRIGGER_CHECKS = {
 			return `missed call ${state.calls.id} → call-back ticket ${ticketId}`;
 		},
 	},
+	/**
+	 * Chat family: a customer's Zalo message becomes a ticket on that customer; an agent's reply in
+	 * the same conversation, emitted too, makes none.
+	 */
+	ccTrigZaloTkt001: {
+		polled: (r, fake) => r.path === path(fake, '/api/v1/chats/messages') && r.query.conversation_type === '3',
+		async change({ fake, state }) {
+			const added = await fake.control('POST', '/__control/chats/messages', {
+				conversation_type: 3,
+				from: 'customer',
+				requester_id: ZALO_CUSTOMER,
+				content: 'Tôi muốn huỷ đơn hàng A1029 (I want to cancel order A1029)',
+			});
+			const reply = await fake.control('POST', '/__control/chats/messages', {
+				conversation_id: storedMessage(added).conversation_id,
+				from: 'agent',
+				content: 'Dạ, em kiểm tra ngay ạ (checking it now)',
+			});
+			state.zalo = { message: storedMessage(added), reply: storedMessage(reply) };
+		},
+		async check({ executions, state, fake }) {
+			const { message, reply } = state.zalo;
+			const emitted = executions
+				.filter((e) => e.status === 'success')
+				.flatMap((e) => e.runData['New Zalo message']?.[0]?.data?.main?.[0] ?? [])
+				.map((item) => item.json);
+			// The first poll emitted nothing (no seeded message); each of ours once, shaped as Get Many Messages shapes it (Simplify).
+			assert.deepEqual(emitted.map((m) => String(m.id)).sort(), [message.id, reply.id].map(String).sort(), 'only the two new messages');
+			for (const [added, from] of [[message, 'customer'], [reply, 'agent']]) {
+				const ours = emitted.filter((m) => String(m.id) === String(added.id));
+				assert.equal(ours.length, 1, `message ${added.id} emitted once: ${emitted.map((m) => m.id).join(', ')}`);
+				assert.deepEqual({ channel: ours[0].channel, from: ours[0].from, text: ours[0].text }, { channel: 'Zalo', from, text: added.content });
+			}
+			const lookups = await fake.requests({ method: 'GET', path: path(fake, `/api/v1/contacts/${ZALO_CUSTOMER}`) });
+			assert.equal(lookups.length, 1, 'the customer read once, for the customer\'s message only');
+			const posts = (await fake.requests({ method: 'POST', path: path(fake, '/api/v1/tickets') })).filter((r) =>
+				String(r.body?.ticket?.ticket_subject ?? '').startsWith('Zalo: '),
+			);
+			assert.equal(posts.length, 1, 'one ticket: the customer\'s message, not the agent\'s reply');
+			const sent = posts[0].body.ticket;
+			assert.equal(Number(sent.requester_id), ZALO_CUSTOMER);
+			assert.ok(String(sent.ticket_comment).endsWith(`:\n${message.content}`), `the note ends with the message: ${sent.ticket_comment}`);
+			const contact = lookups[0].response.contact;
+			assert.ok(String(sent.ticket_comment).startsWith(`Zalo message from ${contact.username} (contact ${ZALO_CUSTOMER})`), sent.ticket_comment);
+			const ticketId = posts[0].response.ticket.ticket_id;
+			const { body } = await fake.api('GET', `/api/v1/tickets/${ticketId}`);
+			assert.equal(Number(body.ticket.requester_id), ZALO_CUSTOMER);
+			assert.equal(body.ticket.ticket_subject, `Zalo: ${message.content.slice(0, 80)}`);
+			return `Zalo message ${message.id} → ticket ${ticketId} on customer ${ZALO_CUSTOMER}; the agent's reply ${reply.id}: no ticket`;
+		},
+	},
 	/** Monitor family: monitor 1 goes DOWN. */
 	ccTrigMonitor001: {
 		polled: (r) => r.path.endsWith('/api/v1/heartbeat'),
@@ -366,6 +417,14 @@ export const TRIGGER_CHECKS = {
 		},
 	},
 };
+
+/** The seed's customer 50350 (tools/fake-platform README "Seed data"), who writes on Zalo. */
+const ZALO_CUSTOMER = 50350;
+
+/** The message the fake's control hook answers (POST /__control/chats/messages). */
+function storedMessage(answer) {
+	return answer.message ?? answer.chat ?? answer;
+}
 
 async function makeMissedCall(fake) {
 	const { call } = await fake.control('POST', '/__control/calls', { call_status: 'miss', call_type: 0, customer_id: 50002 });

@@ -6,7 +6,7 @@
  * triggers run in `n8n start`; the editor's REST calls (dropdowns, credential test) are checked
  * there too, and on 2.x the browser test (editor.mjs) runs against the same server.
  *
- *   node scripts/e2e/run.mjs [v2] [v1] [--no-triggers] [--no-editor] [--no-start] [--only=<workflow id>]
+ *   node scripts/e2e/run.mjs [v2] [v1] [--no-triggers] [--no-editor] [--no-start] [--only=<workflow id>[,<id>…]]
  *                            [--no-ai] [--only-ai]
  *
  * On 2.x the node also runs as an AI tool (lib/ai.mjs): an AI Agent with a scripted fake model
@@ -37,7 +37,8 @@ import { runAiChecks } from './lib/ai.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+/** --only=<id>[,<id>…]: just these examples' checks (no AI tool checks, no `npm start` check). */
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const targetNames = args.filter((a) => !a.startsWith('--'));
 const targets = (targetNames.length ? targetNames : flag('only-ai') ? ['v2'] : ['v2', 'v1']).map((name) => {
 	if (!TARGETS[name]) throw new Error(`unknown target ${name}; known: ${Object.keys(TARGETS).join(', ')}`);
@@ -58,7 +59,7 @@ const installs = {};
 async function runChatChecks(name, context) {
 	if (name !== 'v2' || flag('no-ai')) return;
 	for (const [id, spec] of Object.entries(CHAT_CHECKS)) {
-		if (!only || only === id) await spec.run(context);
+		if (!only || only.includes(id)) await spec.run(context);
 	}
 }
 
@@ -92,7 +93,7 @@ async function runTarget(name, tarball) {
 		}
 
 		for (const [id, spec] of Object.entries(RUN_CHECKS)) {
-			if (only && only !== id) continue;
+			if (only && !only.includes(id)) continue;
 			await report.test(label, `execute ${id}`, async () => {
 				const state = {};
 				if (spec.prepare) await spec.prepare({ fake, state });
@@ -109,7 +110,7 @@ async function runTarget(name, tarball) {
 			});
 		}
 
-		const triggerChecks = Object.fromEntries(Object.entries(TRIGGER_CHECKS).filter(([id]) => !only || only === id));
+		const triggerChecks = Object.fromEntries(Object.entries(TRIGGER_CHECKS).filter(([id]) => !only || only.includes(id)));
 		if (!flag('no-triggers') && Object.keys(triggerChecks).length) {
 			await fake.clearLog();
 			({ server } = await runTriggerChecks({ n8n, fake, checks: triggerChecks, report, target: label }).then(

@@ -127,6 +127,17 @@ describe('npm run demo', () => {
 		expect(deals.filter((d: any) => d.id === dealId)).toEqual([expect.objectContaining({ closed_type: 1, subject: 'Demo: office laptops' })]);
 	});
 
+	it('zalo-message: customer 50350 starts a Zalo conversation now; the message list shows it', async () => {
+		const ran = await run('zalo-message');
+		expect(ran).toMatchObject({ code: 0, stderr: '' });
+		const messageId = idIn(ran.stdout, 'Zalo message');
+		expect(ran.stdout).toContain('the example “Zalo message → find the customer → ticket with the message”');
+		const { chats } = await api('/api/v1/chats/messages', { start_time_since: Z('2025-05-31T23:59:59Z'), start_time_to: Z('2025-06-01T00:00:00Z'), conversation_type: '3' });
+		expect(chats.filter((m: any) => m.id === messageId)).toEqual([
+			expect.objectContaining({ conversation_type: 3, requester_id: 50350, sender_agent_id: null, time: '2025-06-01 07:00:00' }),
+		]);
+	});
+
 	it('finds the platform through the state file npm start writes, and says so when there is none', async () => {
 		writeFileSync(stateFile, JSON.stringify({ fakeUrl: platform.baseUrl }));
 		const viaState = await demo(['monitor-down', '2'], { CC_DEMO_STATE: stateFile });
@@ -151,7 +162,7 @@ describe('npm run demo', () => {
 		expect(bad.stdout).toContain('Unknown demo command "tickets-solved"');
 		const help = await run();
 		expect(help.code).toBe(0);
-		for (const name of ['ticket-solved', 'missed-call', 'monitor-down', 'monitor-up', 'lead-created', 'deal-won']) {
+		for (const name of ['ticket-solved', 'missed-call', 'monitor-down', 'monitor-up', 'lead-created', 'deal-won', 'zalo-message']) {
 			expect(help.stdout).toContain(`npm run demo -- ${name}`);
 		}
 		expect(platform.requests({})).toEqual([]);

@@ -12,6 +12,14 @@ const script: Script = {
 			],
 		},
 		{ match: 'which tickets', steps: [{ call: 'Get tickets' }, { answer: 'Tickets {{result.*.ticket_id}}; first #{{result.ticket_no}}; none {{result.missing}}.' }] },
+		{
+			match: 'who has phone',
+			capture: { phone: 'phone\\s+(\\+?\\d[\\d .-]*\\d)', customer: 'customer (\\d+)', missing: 'order (\\d+)' },
+			steps: [
+				{ call: 'Get tickets', args: { phone: '{{phone}}', customer_id: '{{customer:number}}', note: 'asked for {{phone}}{{missing}}', fixed: 3 } },
+				{ answer: '{{phone}} is {{result.username}}.', none: 'No one has the phone {{phone}}.' },
+			],
+		},
 		{ steps: [{ answer: 'Default for "{{user}}"' }] },
 	],
 };
@@ -73,6 +81,29 @@ describe('fake model', () => {
 			],
 		});
 		expect(reply.choices[0].message.content).toBe('Tickets 7, 8; first #70; none .');
+	});
+
+	it('takes tool arguments from the user message (captures), and answers `none` when the tool returned no record', async () => {
+		const question = 'Who has phone +84 987 654 321, customer 50350?';
+		const first = await chatJson({ messages: [{ role: 'user', content: question }] });
+		const [call] = first.choices[0].message.tool_calls;
+		expect(call.function.name).toBe('Get_tickets');
+		expect(JSON.parse(call.function.arguments)).toEqual({ phone: '+84 987 654 321', customer_id: 50350, note: 'asked for +84 987 654 321', fixed: 3 });
+		const answerTo = async (result: string) => {
+			const reply = await chatJson({
+				messages: [{ role: 'user', content: question }, first.choices[0].message, { role: 'tool', tool_call_id: call.id, content: result }],
+			});
+			return reply.choices[0].message.content;
+		};
+		expect(await answerTo('[{"username":"Mai"}]')).toBe('+84 987 654 321 is Mai.');
+		for (const nothing of ['[]', '', '""', '{}', 'null']) expect(await answerTo(nothing)).toBe('No one has the phone +84 987 654 321.');
+		// No customer in the message: an empty capture, a `:number` capture stays the empty text.
+		const bare = await chatJson({ messages: [{ role: 'user', content: 'who has phone 0911?' }] });
+		expect(JSON.parse(bare.choices[0].message.tool_calls[0].function.arguments)).toMatchObject({ phone: '0911', customer_id: '' });
+	});
+
+	it('refuses a script whose capture is not a regular expression', () => {
+		expect(() => model.setScript({ conversations: [{ capture: { phone: '(' }, steps: [{ answer: 'x' }] }] })).toThrow(/capture phone/);
 	});
 
 	it('streams tool calls and text as server-sent events', async () => {

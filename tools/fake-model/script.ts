@@ -9,7 +9,11 @@
 export interface ToolCallStep {
 	/** The tool's name as n8n sends it (a node "Get tickets" becomes `Get_tickets`); matched loosely, see resolveToolName. */
 	call: string;
-	/** The arguments object; sent to n8n as a JSON string, exactly as written. */
+	/**
+	 * The arguments object, sent to n8n as a JSON string. A string value may name the
+	 * conversation's captures: `{{phone}}` is replaced by the capture's text, and a value that is
+	 * exactly `{{customer:number}}` becomes that capture as a number.
+	 */
 	args?: Record<string, unknown>;
 }
 
@@ -22,11 +26,24 @@ export type Step =
 	 * characters), `{{result.field}}` by a field of its first record, `{{result.*.field}}` by that
 	 * field of every record, `{{user}}` by the user's message.
 	 */
-	| { answer: string };
+	| {
+			answer: string;
+			/**
+			 * The final answer instead of `answer` when the last tool result holds no record (`[]`,
+			 * `{}`, `null`, nothing, or `""`: what n8n 2.40 sends for a tool that output no item).
+			 */
+			none?: string;
+	  };
 
 export interface Conversation {
 	/** A case-insensitive substring of the last user message; a conversation without `match` serves every other message. */
 	match?: string;
+	/**
+	 * Parts of the user's message the steps reuse, by name: a case-insensitive regular expression;
+	 * its first group (else its whole match) is `{{name}}` in the tool arguments and the answers,
+	 * '' when it does not match. So the model looks up what the user asked about, not a fixed value.
+	 */
+	capture?: Record<string, string>;
 	steps: Step[];
 }
 
@@ -88,11 +105,66 @@ function normalized(name: string): string {
 	return name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
+/**
+ * A tool result that holds no record: `[]`, `{}`, `null`, nothing, or `""` (what n8n 2.40 sends
+ * for a tool whose node output no item).
+ */
+function holdsNoRecord(result: string): boolean {
+	const text = result.trim();
+	if (text === '' || text === 'null' || text === 'undefined') return true;
+	try {
+		const parsed = JSON.parse(text) as unknown;
+		if (parsed === '') return true;
+		const records = Array.isArray(parsed) ? parsed : [parsed];
+		return records.every((record) => record === null || (typeof record === 'object' && Object.keys(record as object).length === 0));
+	} catch {
+		return false;
+	}
+}
+
+function capturesOf(conversation: Conversation, userText: string): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries(conversation.capture ?? {}).map(([name, pattern]) => {
+			const match = new RegExp(pattern, 'i').exec(userText);
+			return [name, match ? (match[1] ?? match[0]).trim() : ''];
+		}),
+	);
+}
+
+/** `{{name}}` of a capture in a text; other `{{…}}` are left for the answer's own placeholders. */
+function withCaptures(text: string, captures: Record<string, string>): string {
+	return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, name: string) => (Object.hasOwn(captures, name) ? captures[name] : all));
+}
+
+function argsWithCaptures(args: Record<string, unknown>, captures: Record<string, string>): Record<string, unknown> {
+	return Object.fromEntries(
+		Object.entries(args).map(([key, value]) => {
+			if (typeof value !== 'string') return [key, value];
+			const asNumber = /^\{\{\s*(\w+):number\s*\}\}$/.exec(value);
+			if (asNumber && Object.hasOwn(captures, asNumber[1])) {
+				const n = Number(captures[asNumber[1]]);
+				return [key, captures[asNumber[1]] !== '' && Number.isFinite(n) ? n : captures[asNumber[1]]];
+			}
+			return [key, withCaptures(value, captures)];
+		}),
+	);
+}
+
 /** The script's tool name as the request names it: exact, else the same letters and digits ("Get tickets" = `Get_tickets`). */
 export function resolveToolName(wanted: string, tools: ChatTool[]): string {
 	const names = tools.map((tool) => tool.function?.name).filter((name): name is string => typeof name === 'string');
 	if (names.includes(wanted)) return wanted;
 	return names.find((name) => normalized(name) === normalized(wanted)) ?? wanted;
+}
+
+/** Why `pattern` is not a regular expression, or undefined when it is one. */
+function patternError(pattern: string): string | undefined {
+	try {
+		new RegExp(pattern, 'i');
+		return undefined;
+	} catch (error) {
+		return (error as Error).message;
+	}
 }
 
 export function validateScript(script: unknown): Script {
@@ -102,11 +174,15 @@ export function validateScript(script: unknown): Script {
 	}
 	s.conversations.forEach((conversation, c) => {
 		if (!Array.isArray(conversation.steps) || conversation.steps.length === 0) throw new Error(`conversation ${c} has no steps`);
+		for (const [name, pattern] of Object.entries(conversation.capture ?? {})) {
+			const invalid = patternError(pattern);
+			if (invalid) throw new Error(`conversation ${c} capture ${name}: ${invalid}`);
+		}
 		conversation.steps.forEach((step, i) => {
 			const ok =
 				(typeof (step as ToolCallStep).call === 'string') ||
 				(Array.isArray((step as { calls: ToolCallStep[] }).calls) && (step as { calls: ToolCallStep[] }).calls.every((call) => typeof call.call === 'string')) ||
-				typeof (step as { answer: string }).answer === 'string';
+				(typeof (step as { answer: string }).answer === 'string' && ['string', 'undefined'].includes(typeof (step as { none?: string }).none));
 			if (!ok) throw new Error(`conversation ${c} step ${i}: expected { call, args }, { calls: [...] } or { answer }`);
 		});
 	});
@@ -129,11 +205,13 @@ export function nextTurn(script: Script, messages: ChatMessage[], tools: ChatToo
 		return { kind: 'answer', text: `The fake model has no conversation matching "${userText.slice(0, 200)}".`, step, conversation: -1 };
 	}
 	const steps = script.conversations[index].steps;
+	const captures = capturesOf(script.conversations[index], userText);
 	// Past the end: repeat the final answer (or say so), never call tools again.
 	const planned = steps[step] ?? (('answer' in steps[steps.length - 1]) ? steps[steps.length - 1] : { answer: 'The script has ended.' });
 	if ('answer' in planned) {
 		const result = textOf(lastTool?.content);
-		const text = planned.answer
+		const chosen = planned.none !== undefined && lastTool !== undefined && holdsNoRecord(result) ? planned.none : planned.answer;
+		const text = withCaptures(chosen, captures)
 			.replace(/\{\{\s*result\s*\}\}/g, result.slice(0, 500))
 			.replace(/\{\{\s*result\.(\*\.)?(\w+)\s*\}\}/g, (_all, every: string | undefined, field: string) => fieldsOf(result, field, Boolean(every)))
 			.replace(/\{\{\s*user\s*\}\}/g, userText);
@@ -148,7 +226,7 @@ export function nextTurn(script: Script, messages: ChatMessage[], tools: ChatToo
 			// Unique within the conversation: the agent pairs results with calls by this ID.
 			id: `call_${index}_${step}_${i}`,
 			name: resolveToolName(call.call, tools),
-			arguments: JSON.stringify(call.args ?? {}),
+			arguments: JSON.stringify(argsWithCaptures(call.args ?? {}, captures)),
 		})),
 	};
 }

@@ -290,9 +290,18 @@ function contactDetails(store: Store, i: number) {
 	};
 }
 
+/**
+ * The customer the examples and the AI example's questions name (examples/README.md, the fake
+ * model's script in scripts/lib/ai-example.mjs): customer 50350, who exists from 1,400 tickets up
+ * (the default size), has this name, e-mail and phone, so that "Who is the customer with phone
+ * 0987654321?" has an answer on a fresh start. Its random draws are still made and then
+ * overwritten: every other record stays as the seed draws it. No other customer is given its phone.
+ */
+const DEMO_CUSTOMER = { id: 50350, username: 'Trần Thị Mai', email: 'mai.tran@example.com', phone_no: '0987654321' } as const;
+
 function seedCustomers(store: Store, rnd: Rnd, n: number): void {
 	const customers: CustomerRec[] = [];
-	const phones = new Set<string>();
+	const phones = new Set<string>([DEMO_CUSTOMER.phone_no]);
 	for (let i = 0; i < n; i++) {
 		const fam = pick(rnd, FAMILY);
 		const mid = pick(rnd, MIDDLE);
@@ -308,6 +317,7 @@ function seedCustomers(store: Store, rnd: Rnd, n: number): void {
 			phone_no: phone,
 			organization_id: chance(rnd, 0.3) ? 60001 + int(rnd, 0, 19) : null,
 			...contactDetails(store, i),
+			...(id === DEMO_CUSTOMER.id ? { username: DEMO_CUSTOMER.username, email: DEMO_CUSTOMER.email, phone_no: DEMO_CUSTOMER.phone_no } : {}),
 		});
 	}
 	store.customers = customers;
@@ -722,6 +732,27 @@ function seedChats(store: Store, rnd: Rnd): void {
 	store.chatMessages = messages;
 }
 
+/**
+ * The demo customer's Zalo conversation, added after every draw (it moves no drawn record):
+ * started two days before the seed's clock on her first open or pending ticket, the customer,
+ * an agent's reply, the customer again a day later. So "What are the recent chats of customer
+ * 50350?" has an answer on a fresh start, and a conversation that runs for days is there to
+ * add a message to.
+ */
+function seedDemoChats(store: Store): void {
+	if (!store.customer(DEMO_CUSTOMER.id)) return;
+	const start = truncSec(store.seededAt - 2 * DAY);
+	const { conversation } = store.addChatMessage(
+		{ conversation_type: 3, requester_id: DEMO_CUSTOMER.id, from: 'customer', content: 'Chào shop, hoá đơn tháng 10 của em bị tính dư 200 USD (my October invoice is 200 USD too high)' },
+		start,
+	);
+	const open = store.tickets.find((t) => t.requester_id === DEMO_CUSTOMER.id && (t.ticket_status === 'open' || t.ticket_status === 'pending'));
+	conversation.ticket_id = open?.ticket_id ?? null;
+	const agent = store.agents.find((a) => a.chat_status !== 'LOGOUT') ?? store.agents[0];
+	store.addChatMessage({ conversation_id: conversation.conversation_id, from: 'agent', agent_user_id: agent.id, content: 'Dạ em kiểm tra hoá đơn ngay ạ (checking your invoice now)' }, start + 20 * MINUTE);
+	store.addChatMessage({ conversation_id: conversation.conversation_id, from: 'customer', content: 'Mình muốn huỷ đơn hàng A1029 luôn (and please cancel order A1029)' }, start + DAY + 3 * 60 * MINUTE);
+}
+
 /** Fills every array of `store` deterministically from `rnd` (the chats from `chatRnd`). */
 export function seedStore(store: Store, rnd: Rnd, chatRnd: Rnd): void {
 	const size = store.options.size;
@@ -732,6 +763,7 @@ export function seedStore(store: Store, rnd: Rnd, chatRnd: Rnd): void {
 	seedDeals(store, rnd, size.deals);
 	seedCalls(store, rnd, size.calls);
 	seedChats(store, chatRnd);
+	seedDemoChats(store);
 	// After the records, so that both platforms hold the same records.
 	if (store.options.platform !== 'spec') writeDefinitionsAsRealPlatform(store);
 }

@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { sendChatMessage } from '../../lib/ai-example.mjs';
+import { QUESTIONS, SCRIPT_FACTS, sendChatMessage } from '../../lib/ai-example.mjs';
 import { connectFakePlatform, REPO } from '../../lib/fake-platform.mjs';
 import { checkAgentDropdown } from './editor-checks.mjs';
 import { freePort } from '../../lib/n8n.mjs';
@@ -92,14 +92,22 @@ export async function runStartCheck({ report, target = 'npm start' }) {
 				(await (await fetch(`${printed.fakeUrl}/__control/log`)).json()).requests.filter(
 					(r) => r.method === 'POST' && r.path === `/${fake.domain}/api/v1/tickets`,
 				);
+			// A new user's first question, the first the banner suggests: the seed's customer answers it.
+			const { whoIs, openATicket } = QUESTIONS;
+			assert.ok(printed.banner.includes(whoIs), `the banner suggests "${whoIs}"`);
+			const { body: known } = await fake.api('GET', '/api/v1/contactsByPhone', { query: { phoneNo: SCRIPT_FACTS.phone } });
+			assert.equal(known.contact?.id, SCRIPT_FACTS.customerId, `the fresh platform's contact with ${SCRIPT_FACTS.phone}`);
+			const first = await sendChatMessage(printed.url, whoIs);
+			assert.equal(first.status, 200, JSON.stringify(first.body).slice(0, 300));
+			assert.equal(first.body.output, `The customer with phone ${SCRIPT_FACTS.phone} is ${known.contact.username} (contact ID ${known.contact.id}).`);
 			const before = (await creates()).length;
-			const { status, body } = await sendChatMessage(printed.url, 'Open a ticket for 0987654321: the invoice is wrong');
+			const { status, body } = await sendChatMessage(printed.url, openATicket);
 			assert.equal(status, 200, JSON.stringify(body).slice(0, 300));
 			const posts = await creates();
 			assert.equal(posts.length, before + 1, 'one ticket created by the agent');
 			const ticketId = posts.at(-1).response.ticket.ticket_id;
 			assert.match(body.output, new RegExp(`^I opened ticket #\\d+ \\(ticket ID ${ticketId}\\) for the customer\\.$`));
-			return `ticket ${ticketId}: ${body.output.slice(0, 50)}…`;
+			return `${first.body.output} Then ticket ${ticketId}: ${body.output.slice(0, 50)}…`;
 		});
 	} finally {
 		child.kill('SIGTERM');

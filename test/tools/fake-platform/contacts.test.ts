@@ -68,6 +68,22 @@ describe('contacts (real-platform.md §2.2-2.5)', () => {
 		expect({ status: none.status, body: none.body }).toEqual({ status: 200, body: { code: 'errors', message: 'Not found user' } });
 	});
 
+	// The customer the examples and the AI example's questions name (examples/README.md): the
+	// phone has an answer on a fresh start, and only one contact has it.
+	test('seed: customer 50350 is Trần Thị Mai, mai.tran@example.com, 0987654321, the only contact with that phone, with a Zalo conversation of the last days', async () => {
+		const found = await api.get('/api/v1/contactsByPhone', { phoneNo: '0987654321' });
+		expect(found.body).toMatchObject({ code: 'ok', contact: { id: 50350, username: 'Trần Thị Mai', email: 'mai.tran@example.com', phone_no: '0987654321' } });
+		const holders = platform.store.customers.filter((c) => [c.phone_no, c.phone_no2, c.phone_no3].includes('0987654321'));
+		expect(holders.map((c) => c.id)).toEqual([50350]);
+		// Her Zalo conversation of the last days: she writes, an agent answers, she writes again a day later.
+		const chats = await api.get('/api/v1/chats/messages', { start_time_since: isoZ(NOW.getTime() - 7 * DAY), conversation_type: 3, requester_id: 50350, count: 500 });
+		expect(chats.body.code).toBe('ok');
+		const mine = chats.body.chats as Array<{ requester_id: number; conversation_id: number; sender_agent_id: unknown; content: string }>;
+		expect(mine.map((m) => [m.requester_id, m.sender_agent_id === null ? 'customer' : 'agent'])).toEqual([[50350, 'customer'], [50350, 'agent'], [50350, 'customer']]);
+		expect(new Set(mine.map((m) => m.conversation_id)).size).toBe(1);
+		expect(mine[0].content).toContain('invoice');
+	});
+
 	test('create: `{contact:{…}}` answers `contact.id`; a phone some contact has answers 200 "phone_no already exist" with duplicate_id', async () => {
 		const before = platform.store.customers.length;
 		const created = await api.post('/api/v1/contacts', { contact: { phone_no: '0912000777', username: 'Lan', email: 'lan@example.com' } });
