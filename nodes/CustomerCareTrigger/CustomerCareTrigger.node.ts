@@ -142,12 +142,12 @@ export class CustomerCareTrigger implements INodeType {
 		subtitle: optionsSubtitle('event', EVENTS),
 		// n8n's node picker shows one "Customer Care" entry for both nodes, with this text (see docs/operations.md#in-the-editor).
 		description:
-			"Act on tickets, leads, deals, calls and SMS of the Customer Care platform, or start a workflow when they change, a monitor goes up or down or an agent's status changes",
+			"Act on tickets, leads, deals, calls, chats and SMS of the Customer Care platform, or start a workflow when they change, a chat message comes, a monitor goes up or down or an agent's status changes",
 		defaults: { name: 'Customer Care Trigger' },
 		// What n8n's AI workflow builder searches and reads about the node (n8n-workflow IBuilderHint).
 		builderHint: {
 			searchHint:
-				'CareSoft customer care polling trigger: start a workflow on a missed call, an ended call (with its recording file), a new or changed ticket, contact (customer), lead or deal, a deal won or lost, a status monitor going down, or an agent turning NO ANSWER or logging out. Each change once.',
+				'CareSoft customer care polling trigger: start a workflow on a missed call, an ended call (with its recording file), a new or changed ticket, contact (customer), lead or deal, a deal won or lost, a new Live Chat, Messenger or Zalo message, a status monitor going down, or an agent turning NO ANSWER or logging out. Each change once.',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-customer-care.customerCare',
