@@ -140,13 +140,13 @@ describe('fake model', () => {
 });
 
 /**
- * The demo's support-agent script (scripts/lib/ai-example.mjs, SUPPORT_AGENT_SCRIPT) on a tool
- * that failed: the example's system message asks the agent to answer "with the error it
- * reported". n8n 2.40's agent hands the model a failed tool's result as
+ * The demo's support-agent script (scripts/lib/ai-example.mjs, SUPPORT_AGENT_SCRIPT) answers only
+ * what its tool returned. On a tool that failed, the example's system message asks the agent to
+ * answer "with the error it reported". n8n 2.40's agent hands the model a failed tool's result as
  * `{"error": message, "errorType": …}` (@n8n/n8n-nodes-langchain utils/agent-execution/buildSteps.js
  * buildObservation). The script is plain Node ESM: a child Node prints it as JSON.
  */
-describe('the support agent script, after a tool error', () => {
+describe('the support agent script answers what its tool returned', () => {
 	const AI_EXAMPLE_URL = pathToFileURL(resolve(__dirname, '..', '..', 'scripts', 'lib', 'ai-example.mjs')).href;
 	let support: Script;
 	let questions: Record<string, string>;
@@ -177,8 +177,22 @@ describe('the support agent script, after a tool error', () => {
 		return last.kind === 'answer' ? last.text : '';
 	}
 
-	it.each(['whoIs', 'openTickets', 'recentChats', 'openATicket', 'sendText'])('%s: says the tool failed and quotes its error, never an answer with blank fields', (question) => {
+	it.each(['whoIs', 'openTickets', 'recentChats', 'openATicket', 'sendText'])('%s, after a tool error: says the tool failed and quotes its error, never an answer with blank fields', (question) => {
 		const answer = answerAfter(questions[question], failed);
 		expect(answer).toContain(MESSAGE);
+	});
+
+	// After `npm run demo -- zalo-message` (which the banner suggests) customer 50350 has two
+	// conversations; a message on another channel is as likely. Items as Simplify shows them.
+	it('recentChats: messages of two conversations on two channels are not all told as one conversation\'s', () => {
+		const messages = [
+			{ id: 900101, conversation_id: 500037, channel: 'Zalo', from: 'customer', text: 'hoá đơn tháng 10 bị tính dư' },
+			{ id: 900102, conversation_id: 500037, channel: 'Zalo', from: 'agent', text: 'Dạ em kiểm tra hoá đơn ngay ạ' },
+			{ id: 900230, conversation_id: 500041, channel: 'Live Chat', from: 'customer', text: 'Tôi muốn huỷ đơn hàng A1029' },
+		];
+		const answer = answerAfter(questions.recentChats, JSON.stringify(messages));
+		for (const text of messages.map((message) => message.text)) expect(answer).toContain(text);
+		expect(answer).toContain('500041');
+		expect(answer).toContain('Live Chat');
 	});
 });
