@@ -6,7 +6,13 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CALL_TYPE_OPTIONS, CLOSED_TYPE_OPTIONS, CONVERT_TYPE_OPTIONS } from '../api/codes';
+import {
+	CALL_TYPE_OPTIONS,
+	CHAT_CHANNEL_OPTIONS,
+	CHAT_CHANNEL_TYPES,
+	CLOSED_TYPE_OPTIONS,
+	CONVERT_TYPE_OPTIONS,
+} from '../api/codes';
 import type { DateFilter } from '../api/endpoints';
 import { codeOf, type CodeWords } from '../api/records';
 import { ownEntry } from '../basics/looseValues';
@@ -84,10 +90,10 @@ export function serviceFilter(
 }
 
 /**
- * The chat channels as `conversation_type` numbers them (docs/api.md#tickets): 0 Live chat, 1
- * Messenger/Instagram, 3 Zalo. Keyed by the option values of the Channel filter.
+ * The chat channels as `conversation_type` numbers them (docs/api.md#tickets, #chats), keyed by
+ * the option values of the Channel filter: the Chat resource's own table.
  */
-export const CONVERSATION_TYPES: Readonly<Record<string, number>> = { liveChat: 0, messenger: 1, zalo: 3 };
+export const CONVERSATION_TYPES: Readonly<Record<string, number>> = CHAT_CHANNEL_TYPES;
 
 /**
  * The chat channel a ticket came from (Ticket → Get Many, the trigger's ticket events). Not in
@@ -97,11 +103,8 @@ export const ticketChannelFilter: INodeProperties = {
 	displayName: 'Channel',
 	name: 'conversation_type',
 	type: 'options',
-	options: [
-		{ name: 'Live Chat', value: 'liveChat' },
-		{ name: 'Messenger/Instagram', value: 'messenger' },
-		{ name: 'Zalo', value: 'zalo' },
-	],
+	// The Chat resource's channels but All: a ticket came from one.
+	options: CHAT_CHANNEL_OPTIONS.filter((option) => option.value !== 'all'),
 	default: 'zalo',
 	description:
 		'Only tickets that came from this chat channel (sent as conversation_type). Not in the API spec: a production client sends it. If the platform ignores it, tickets of every channel come back.',
