@@ -1,5 +1,9 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
-import { FakeModel, type Script } from '../../tools/fake-model';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { FakeModel, nextTurn, type Script } from '../../tools/fake-model';
 
 const script: Script = {
 	conversations: [
@@ -132,5 +136,63 @@ describe('fake model', () => {
 		const bad = await fetch(`${root}/__fake/script`, { method: 'PUT', body: JSON.stringify({ conversations: [] }) });
 		expect(bad.status).toBe(400);
 		model.setScript(script);
+	});
+});
+
+/**
+ * The demo's support-agent script (scripts/lib/ai-example.mjs, SUPPORT_AGENT_SCRIPT) answers only
+ * what its tool returned. On a tool that failed, the example's system message asks the agent to
+ * answer "with the error it reported". n8n 2.40's agent hands the model a failed tool's result as
+ * `{"error": message, "errorType": …}` (@n8n/n8n-nodes-langchain utils/agent-execution/buildSteps.js
+ * buildObservation). The script is plain Node ESM: a child Node prints it as JSON.
+ */
+describe('the support agent script answers what its tool returned', () => {
+	const AI_EXAMPLE_URL = pathToFileURL(resolve(__dirname, '..', '..', 'scripts', 'lib', 'ai-example.mjs')).href;
+	let support: Script;
+	let questions: Record<string, string>;
+	beforeAll(() => {
+		const printed = execFileSync(process.execPath, [
+			'--input-type=module',
+			'-e',
+			`const m = await import(${JSON.stringify(AI_EXAMPLE_URL)}); process.stdout.write(JSON.stringify({ script: m.SUPPORT_AGENT_SCRIPT, questions: m.QUESTIONS }));`,
+		]).toString();
+		({ script: support, questions } = JSON.parse(printed));
+	});
+
+	const MESSAGE = 'The Customer Care platform answered 503 Service Unavailable [item 0]';
+	const failed = JSON.stringify({ error: MESSAGE, errorType: 'NodeOperationError' });
+	const toolsOf = (names: string[]) => names.map((name) => ({ type: 'function', function: { name } }));
+	const TOOLS = toolsOf(['Find_a_customer_by_phone', 'Find_open_tickets_of_a_customer', 'Read_a_customer_s_recent_chats', 'Create_ticket', 'Send_SMS']);
+
+	/** The script's final answer to `question` when its tool call answered `result`. */
+	function answerAfter(question: string, result: string): string {
+		const user = { role: 'user', content: question };
+		const first = nextTurn(support, [user], TOOLS);
+		expect(first.kind).toBe('tools');
+		if (first.kind !== 'tools') return '';
+		const assistant = { role: 'assistant', tool_calls: first.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })) };
+		const results = first.calls.map((call) => ({ role: 'tool', tool_call_id: call.id, content: result }));
+		const last = nextTurn(support, [user, assistant, ...results], TOOLS);
+		expect(last.kind).toBe('answer');
+		return last.kind === 'answer' ? last.text : '';
+	}
+
+	it.each(['whoIs', 'openTickets', 'recentChats', 'openATicket', 'sendText'])('%s, after a tool error: says the tool failed and quotes its error, never an answer with blank fields', (question) => {
+		const answer = answerAfter(questions[question], failed);
+		expect(answer).toContain(MESSAGE);
+	});
+
+	// After `npm run demo -- zalo-message` (which the banner suggests) customer 50350 has two
+	// conversations; a message on another channel is as likely. Items as Simplify shows them.
+	it('recentChats: messages of two conversations on two channels are not all told as one conversation\'s', () => {
+		const messages = [
+			{ id: 900101, conversation_id: 500037, channel: 'Zalo', from: 'customer', text: 'hoá đơn tháng 10 bị tính dư' },
+			{ id: 900102, conversation_id: 500037, channel: 'Zalo', from: 'agent', text: 'Dạ em kiểm tra hoá đơn ngay ạ' },
+			{ id: 900230, conversation_id: 500041, channel: 'Live Chat', from: 'customer', text: 'Tôi muốn huỷ đơn hàng A1029' },
+		];
+		const answer = answerAfter(questions.recentChats, JSON.stringify(messages));
+		for (const text of messages.map((message) => message.text)) expect(answer).toContain(text);
+		expect(answer).toContain('500041');
+		expect(answer).toContain('Live Chat');
 	});
 });

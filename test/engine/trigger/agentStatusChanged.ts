@@ -147,6 +147,33 @@ describe('Agent Status Changed', () => {
 		expect(changesOf(await run.poll())).toEqual([[1001, 'call', call_status, 'LOGOUT']]);
 	});
 
+	test('switched to another event and back: the first poll of Agent Status Changed emits nothing, not the changes since it last watched', async () => {
+		// Watching agents: a change emitted, so n8n saved the static data with the states kept.
+		const watching = await activated();
+		await setStates(1001, { call_status: 'NO ANSWER' });
+		expect(changesOf(await watching.poll())).toEqual([[1001, 'call', 'AVAILABLE', 'NO ANSWER']]);
+
+		// The user switches the same trigger node to Missed Call (same node, same static data) and it polls.
+		const missedCalls = new TriggerRun({ event: 'missedCall' }, accountOf(platform));
+		missedCalls.persisted = watching.persisted;
+		missedCalls.restart();
+		expect(await missedCalls.poll()).toBeNull();
+		clock.advance(60_000);
+		expect(await missedCalls.poll()).toBeNull();
+
+		// Meanwhile, agents change; then the node is switched back to Agent Status Changed.
+		await setStates(1001, { call_status: 'AVAILABLE' });
+		await setStates(1002, { ticket_status: 'LOGOUT' });
+		const back = trigger();
+		back.persisted = { 'node:Customer Care Trigger': JSON.parse(JSON.stringify(missedCalls.state)) };
+		back.restart();
+		// docs/operations.md#customer-care-trigger: "The first poll reads the list, keeps the states and emits nothing."
+		expect(changesOf(await back.poll())).toEqual([]);
+		// From then on, changes are reported against the states it read then.
+		await setStates(1003, { chat_status: 'LOGOUT' });
+		expect(changesOf(await back.poll())).toEqual([[1003, 'chat', 'AVAILABLE', 'LOGOUT']]);
+	});
+
 	test('Fetch Test Event shows up to 3 current states that pass the filters, with the state kept before, and touches no state', async () => {
 		const first = await trigger({ statuses: ['NO ANSWER'] }).poll('manual');
 		// Seed: 1003 and 1011 are NO ANSWER on call; no state kept yet.
