@@ -198,6 +198,26 @@ describe('Customer Care Trigger: New Chat Message', () => {
 		expect(ids(await raised.poll())).toEqual([]);
 	});
 
+	test('a channel added to a running event (Zalo → All Channels) starts as a first poll does: what it already holds is history, not a flood', async () => {
+		const zaloOnly = trigger({ channel: 'zalo' });
+		expect(await zaloOnly.poll()).toBeNull();
+		clock.advance(MINUTE);
+		await write({ conversation_type: 0, content: 'on the web chat, while only Zalo was watched', from: 'customer' });
+		const zalo = await write({ conversation_type: 3, content: 'on Zalo', from: 'customer' });
+		clock.advance(HOUR);
+		expect(ids(await zaloOnly.poll())).toEqual([zalo.id]);
+
+		// The example's sticky note: "Channel: Zalo here; ... or All Channels on the trigger".
+		const all = trigger({ channel: 'all' });
+		all.persisted = JSON.parse(JSON.stringify(zaloOnly.persisted)) as IDataObject;
+		all.restart();
+		clock.advance(MINUTE);
+		expect(ids(await all.poll())).toEqual([]);
+		const after = await write({ conversation_type: 0, content: 'on the web chat, now watched', from: 'customer' });
+		clock.advance(MINUTE);
+		expect(ids(await all.poll())).toEqual([after.id]);
+	});
+
 	test('Fetch Test Event shows the latest messages and leaves the state as it was', async () => {
 		const run = trigger();
 		expect(await run.poll()).toBeNull();
