@@ -84,6 +84,21 @@ describe('Chat → Get Conversation', () => {
 	});
 
 	test.each([
+		['a space before it (pasted)', (id: number) => ` ${id}`],
+		['a newline after it (an expression ending in one)', (id: number) => `${id}\n`],
+	])('a conversation ID with %s: sent as its digits alone, its messages returned', async (_name, written) => {
+		const zalo = conversationsIn(Date.now() - 25 * DAY, Date.now(), [TYPE.zalo])[0];
+		const run = await runNode({
+			parameters: conversation({ conversationId: written(zalo.conversation_id), channel: 'zalo', simplify: false }),
+			account: accountOf(platform),
+		});
+		expect(run.error?.message).toBeUndefined();
+		expect(chatRequests().map((request) => request.query.conversation_id)).toEqual([String(zalo.conversation_id)]);
+		const stored = platform.store.chatMessages.filter((message) => message.conversation_id === zalo.conversation_id);
+		expect(jsonOf(run).map((message) => message.id)).toEqual(stored.map((message) => message.id));
+	});
+
+	test.each([
 		['a conversation ID that is no number', { conversationId: 'conv-12' }, 'Conversation ID (conversation_id) must be a whole number'],
 		['no conversation ID (an expression that gives nothing)', { conversationId: '={{ "" }}' }, 'Conversation ID (conversation_id) is required'],
 		['Started Within beyond a year', { conversationId: '500001', startedWithinDays: 400 }, 'Started Within (startedWithinDays) must be between 1 and 365; got 400 [item 0]'],

@@ -220,6 +220,19 @@ describe('Chat → Get Many: validation before sending', () => {
 		expect(platform.requests()).toHaveLength(0);
 	});
 
+	test('a Conversation ID filter with a space around it: sent as its digits alone, its messages returned', async () => {
+		const to = sec(Date.now());
+		const since = to - 20 * DAY;
+		const zalo = conversationsIn(since, to, [TYPE.zalo])[0];
+		const run = await runNode({
+			parameters: chatMessages({ channel: 'zalo', since: iso(since), to: iso(to), returnAll: true, simplify: false, filters: { conversation_id: ` ${zalo.conversation_id} ` } }),
+			account: accountOf(platform),
+		});
+		expect(run.error?.message).toBeUndefined();
+		expect(chatRequests().map((request) => request.query.conversation_id)).toEqual([String(zalo.conversation_id)]);
+		expect(jsonOf(run).map((message) => message.id)).toEqual(messagesOf([zalo]).map((message) => message.id));
+	});
+
 	test('with Continue On Fail only the bad item fails, its index named; every item paired', async () => {
 		const to = sec(Date.now());
 		const run = await runNode({

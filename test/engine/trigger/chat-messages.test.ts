@@ -176,6 +176,48 @@ describe('Customer Care Trigger: New Chat Message', () => {
 		expect(listRequests()).toHaveLength(0);
 	});
 
+	test('raising Lookback (Hours) after a conversation left the lookback does not emit its messages again', async () => {
+		const opening = await write({ conversation_type: 3, content: 'Xin chào', from: 'customer', at: Date.now() - HOUR });
+		const short = trigger({ channel: 'zalo', options: { simplify: false, lookbackHours: 2 } });
+		expect(await short.poll()).toBeNull();
+		clock.advance(MINUTE);
+		const cancel = await write({ conversation_id: opening.conversation_id, content: 'huỷ đơn', from: 'customer' });
+		clock.advance(MINUTE);
+		expect(ids(await short.poll())).toEqual([cancel.id]);
+		// Three hours on, the conversation (started 1 h before activation) has left the 2 h lookback.
+		clock.advance(3 * HOUR);
+		const later = await write({ conversation_type: 3, content: 'another customer', from: 'customer' });
+		clock.advance(MINUTE);
+		expect(ids(await short.poll())).toEqual([later.id]);
+
+		// The user raises the lookback to keep longer Zalo threads (docs/operations.md#new-chat-message advises it).
+		const raised = trigger({ channel: 'zalo', options: { simplify: false, lookbackHours: 24 } });
+		raised.persisted = JSON.parse(JSON.stringify(short.persisted)) as IDataObject;
+		raised.restart();
+		clock.advance(MINUTE);
+		expect(ids(await raised.poll())).toEqual([]);
+	});
+
+	test('a channel added to a running event (Zalo → All Channels) starts as a first poll does: what it already holds is history, not a flood', async () => {
+		const zaloOnly = trigger({ channel: 'zalo' });
+		expect(await zaloOnly.poll()).toBeNull();
+		clock.advance(MINUTE);
+		await write({ conversation_type: 0, content: 'on the web chat, while only Zalo was watched', from: 'customer' });
+		const zalo = await write({ conversation_type: 3, content: 'on Zalo', from: 'customer' });
+		clock.advance(HOUR);
+		expect(ids(await zaloOnly.poll())).toEqual([zalo.id]);
+
+		// The example's sticky note: "Channel: Zalo here; ... or All Channels on the trigger".
+		const all = trigger({ channel: 'all' });
+		all.persisted = JSON.parse(JSON.stringify(zaloOnly.persisted)) as IDataObject;
+		all.restart();
+		clock.advance(MINUTE);
+		expect(ids(await all.poll())).toEqual([]);
+		const after = await write({ conversation_type: 0, content: 'on the web chat, now watched', from: 'customer' });
+		clock.advance(MINUTE);
+		expect(ids(await all.poll())).toEqual([after.id]);
+	});
+
 	test('Fetch Test Event shows the latest messages and leaves the state as it was', async () => {
 		const run = trigger();
 		expect(await run.poll()).toBeNull();

@@ -219,6 +219,34 @@ describe('New Chat Message state (chatCursor.ts)', () => {
 	});
 });
 
+describe('New Chat Message state with Lookback (Hours) edited between polls', () => {
+	test('a lookback raised, lowered and raised again over the polls: never a message twice', async () => {
+		await fc.assert(
+			fc.asyncProperty(scheduleArb, fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 12, maxLength: 12 }), async (schedule, hours) => {
+				let state: ChatState | undefined;
+				const all: string[] = [];
+				for (const [n, now] of schedule.polls.entries()) {
+					const plan = planChatPoll(state, now, hours[n] * HOUR, CHANNELS);
+					const reads = [];
+					for (const channel of plan.channels) {
+						reads.push(
+							await readChannelParts(channel, async (part) => ({
+								messages: listed(schedule, channel.channel, part.since, part.to, now),
+								to: part.to,
+							})),
+						);
+					}
+					const outcome = completeChatRead(plan, reads);
+					state = outcome.state;
+					all.push(...outcome.emitted.map((message) => String(message.record.key)));
+				}
+				expect(all.filter((key, at) => all.indexOf(key) !== at)).toEqual([]);
+			}),
+			propertyRuns(1000),
+		);
+	});
+});
+
 describe('message_index ranges', () => {
 	test('a number is in the ranges exactly when it was added, whatever the order and the gaps', () => {
 		fc.assert(
