@@ -42,7 +42,7 @@ import { DEFAULT_OVERLAP_SECONDS, pollList } from './listPoll';
 import { pollMonitors } from './monitorPoll';
 import { pollBudgetMsOf } from './pollBudget';
 import { oneAtATime } from './pollLock';
-import { commitPoll, startPoll } from './staticData';
+import { commitPoll, startPoll, watchedBy } from './staticData';
 
 const EVENTS = [...LIST_EVENTS, MONITOR_EVENT, AGENT_EVENT, CHAT_EVENT].map(({ name, value, description }) => ({
 	name,
@@ -226,6 +226,8 @@ export class CustomerCareTrigger implements INodeType {
 		return await oneAtATime(key, pollBudgetMsOf(this), async () => {
 			const live = this.getWorkflowStaticData('node') as PollState;
 			const start = startPoll(live);
+			// Fetch Test Event leaves the state as it was (sampleEvents.ts).
+			if (this.getMode() !== 'manual') watchedBy(start.state, eventName);
 			const event = LIST_EVENTS.find((candidate) => candidate.value === eventName);
 			let result: INodeExecutionData[][] | null;
 			if (eventName === MONITOR_EVENT.value) result = await pollMonitors(this, start.state);

@@ -20,6 +20,17 @@ export interface ChatState {
 	conversations: Record<string, ConversationSeen>;
 	/** Per channel code, the start second a read cut short by the poll's budget resumes from. */
 	resume?: Record<string, number>;
+	/**
+	 * The longest lookback (ms) any poll read with, and the channel codes the last poll read. They
+	 * change only when the user changes the options, so a quiet poll still writes nothing.
+	 * A conversation is kept while it started within the longest lookback, so one not recorded
+	 * that started before it (the lookback was raised past it) was read, if ever, only while it
+	 * lay within it: of its messages, those stamped after its start plus that lookback were never
+	 * read; the others are history. A channel added since the last poll is not watched yet: its
+	 * first read records and emits nothing, as a first poll does.
+	 */
+	longestLookbackMs?: number;
+	channels?: number[];
 }
 
 export interface ConversationSeen {
@@ -95,6 +106,7 @@ export interface ChatPlan {
 	first: boolean;
 	/** The conversation starts re-read: [now − lookback, now], whole seconds, both included. */
 	window: ReadWindow;
+	lookbackMs: number;
 	channels: ChannelPlan[];
 }
 
@@ -124,7 +136,7 @@ export function planChatPoll(
 				: [{ since, to }];
 		return { channel, parts };
 	});
-	return { state: current, first: state === undefined, window: { since, to }, channels: plans };
+	return { state: current, first: state === undefined, window: { since, to }, lookbackMs, channels: plans };
 }
 
 /** One channel's outcome: the messages of the parts read whole, and where a read cut short stopped. */
@@ -182,7 +194,17 @@ export function completeChatRead(plan: ChatPlan, reads: ChannelRead[]): ChatRead
 	const conversations: Record<string, ConversationSeen> = {};
 	const listed = new Set<string>();
 	const emitted: ChatMessage[] = [];
-	for (const message of reads.flatMap((read) => read.messages)) {
+	const longestBefore = state.longestLookbackMs ?? plan.lookbackMs;
+	const longest = Math.max(longestBefore, plan.lookbackMs);
+	/** Whether a message not recorded is news: its channel and its conversation were watched when it came. */
+	const isNews = (read: ChannelRead, message: ChatMessage, known: boolean) =>
+		!first &&
+		message.at >= state.from &&
+		(state.channels?.includes(read.channel) ?? true) &&
+		(known ||
+			message.startedAt >= window.to - longestBefore ||
+			message.at > message.startedAt + longestBefore);
+	for (const read of reads) for (const message of read.messages) {
 		listed.add(message.conversation);
 		const known = conversations[message.conversation] ?? state.conversations[message.conversation];
 		const seen: ConversationSeen = known ? { ...known } : { s: message.startedAt / SECOND };
@@ -191,11 +213,12 @@ export function completeChatRead(plan: ChatPlan, reads: ChannelRead[]): ChatRead
 		if (message.index !== undefined) seen.r = addToRanges(seen.r, message.index);
 		else seen.i = [...(seen.i ?? []), message.id ?? ''];
 		conversations[message.conversation] = seen;
-		if (!first && message.at >= state.from) emitted.push(message);
+		// Known: recorded before this poll (not by an earlier message of this very read).
+		if (isNews(read, message, Object.hasOwn(state.conversations, message.conversation))) emitted.push(message);
 	}
 	const kept: Record<string, ConversationSeen> = {};
 	for (const [key, seen] of Object.entries({ ...state.conversations, ...conversations })) {
-		if (seen.s * SECOND >= window.since || listed.has(key)) kept[key] = seen;
+		if (seen.s * SECOND >= Math.min(window.since, window.to - longest) || listed.has(key)) kept[key] = seen;
 	}
 	const resume: Record<string, number> = {};
 	for (const read of reads) if (read.resume !== undefined) resume[String(read.channel)] = read.resume;
@@ -205,6 +228,8 @@ export function completeChatRead(plan: ChatPlan, reads: ChannelRead[]): ChatRead
 			from: state.from,
 			conversations: kept,
 			...(Object.keys(resume).length > 0 ? { resume } : {}),
+			longestLookbackMs: longest,
+			channels: [...new Set([...reads.map((read) => read.channel)])].sort((a, b) => a - b),
 		},
 	};
 }

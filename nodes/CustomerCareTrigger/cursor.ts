@@ -34,6 +34,8 @@ export interface PollState {
 	monitors?: Record<string, number>;
 	/** Agent Status Changed: agent id → its last state per channel (agentStatus.ts); only the agents of the last answer. */
 	agentStates?: Record<string, Partial<Record<'call' | 'chat' | 'ticket', string>>>;
+	/** The event this state was built by (staticData.ts `watchedBy`): another event's state is not this one's. */
+	event?: string;
 	/**
 	 * How many polls have committed a change (staticData.ts): a poll commits only if it is still
 	 * the generation it started from, so an overtaken poll never writes. Unset until the first.

@@ -28,6 +28,17 @@ export function moveTo(state: PollState, next: PollState) {
 		if (value !== undefined) (state as IDataObject)[key] = value as IDataObject;
 }
 
+/**
+ * Marks the poll's copy as the state of `event`. A state another event built (the node was
+ * switched to another event and back) is dropped, but for its generation: its cursor, ids or
+ * snapshot say nothing of this event, and would make the first poll after the switch emit the
+ * differences from long ago. The event then starts afresh: its first poll emits nothing.
+ */
+export function watchedBy(state: PollState, event: string) {
+	if (state.event !== undefined && state.event !== event) moveTo(state, { generation: state.generation });
+	state.event = event;
+}
+
 /** What a poll started from: the generation of the static data then, and its own copy to work on. */
 export interface PollStart {
 	generation: number;
