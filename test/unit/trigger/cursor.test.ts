@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The trigger's cursor (nodes/CustomerCareTrigger/cursor.ts), driven the way the trigger drives
  * it: planPoll → (read the window from the API) → completeRead, against a model of the API.
