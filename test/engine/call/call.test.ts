@@ -11,5 +11,7 @@ import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { platformStarted } from './helpers/context';
 import './getAll';
 import './dropdowns';
+// Download Recording (Call → Get Many and Call Ended), with a fake of its own and a test clock.
+import './recording';
 
 useFakePlatform(platformStarted);

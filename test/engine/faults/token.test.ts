@@ -10,6 +10,8 @@ import { accountOf, runNode, testCredentials, TriggerRun } from '../../../tools/
 import { tokenFormsIn } from '../../helpers/token-forms';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// A write's answer without its record, and a redirected write, with fakes of their own: one n8n load for both files.
+import './writes';
 
 /**
  * The API token never shows in an error, a log or an output

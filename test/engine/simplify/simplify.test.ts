@@ -12,6 +12,8 @@ import { ACCOUNT_ZONE, expectReadable } from '../helpers/readable';
 import { recordsOf } from '../helpers/answer-lists';
 import { LIST_EVENTS } from '../../../nodes/CustomerCareTrigger/events';
 import { clockedNow, useTestClock } from '../helpers/clock';
+// Simplify on a list of many pages, with a fake of its own (one n8n load for the folder's runner).
+import './per-page';
 
 /**
  * Simplify on every operation that outputs times or codes, through n8n's engine against the

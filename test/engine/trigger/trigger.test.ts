@@ -10,6 +10,8 @@ import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { accountOf, TriggerRun } from '../../../tools/engine-harness/harness';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import './agentStatusChanged';
+// Bounded polls (a catch-up under a small poll budget), with a fake of their own: one n8n load for the folder.
+import './bounded-polls';
 
 /**
  * The polling trigger run by n8n-core (PollContext + TriggersAndPollers) against the fake

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The trigger's cursor (nodes/CustomerCareTrigger/cursor.ts), driven the way the trigger drives
  * it: planPoll → (read the window from the API) → completeRead, against a model of the API.
@@ -7,19 +6,19 @@
  * every change is emitted exactly once, each poll's emission oldest first.
  * Replay a failure with the seed (and path) fast-check prints:
  *   FC_SEED=123 FC_PATH="4:2" npx jest test/unit/trigger/cursor.test.ts
- * FC_RUNS sets the number of generated cases (default 1,000).
+ * FC_RUNS sets the number of generated cases (1,000 in CI, the first 200 of them locally:
+ * test/unit/helpers/property.ts).
  */
 import fc from 'fast-check';
 import { changeOf, compareChanges, completeRead, planPoll, rememberedCount, secondOf, type Change, type PollState } from '../../../nodes/CustomerCareTrigger/cursor';
+import { propertyRuns } from '../helpers/property';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 /** 2026-11-23T18:35:44Z, the second of the issue's report. */
 const T0 = Date.UTC(2026, 10, 23, 18, 35, 44);
 
-const RUNS = Number(process.env.FC_RUNS ?? 1000);
-const SEED = Number(process.env.FC_SEED ?? 20261123);
-const PATH = process.env.FC_PATH;
+const SETTINGS = propertyRuns<unknown>(1000);
 
 /** One version of a record in the API: stamped `at` (whole second), listed from `visibleAt` on. */
 interface Version {
@@ -237,12 +236,12 @@ function checkScenario(s: Scenario) {
 }
 
 describe('cursor: exactly once at whole-second resolution (property)', () => {
-	test(`${RUNS} generated schedules: every visible change emitted once, oldest first within each poll`, () => {
+	test(`${SETTINGS.numRuns} generated schedules: every visible change emitted once, oldest first within each poll`, () => {
 		fc.assert(
 			fc.property(scenario, (s) => {
 				checkScenario(s);
 			}),
-			{ numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: PATH !== undefined },
+			{ ...SETTINGS, endOnFailure: SETTINGS.path !== undefined },
 		);
 	});
 });
