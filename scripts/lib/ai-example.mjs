@@ -97,7 +97,8 @@ export const SUPPORT_AGENT_SCRIPT = {
 			steps: [
 				{ call: AI_EXAMPLE.tools.chats, args: { customer_id: '{{customer:number}}' } },
 				{
-					answer: 'In the last 7 days customer {{customer}} wrote or was answered on {{result.channel}} (conversation {{result.conversation_id}}): {{result.*.text}}',
+					answer: 'In the last 7 days customer {{customer}} wrote or was answered: {{result.each}}',
+					each: '{channel}, conversation {conversation_id}, {from}: {text}',
 					none: 'Customer {{customer}} has no chat message in conversations of the last 7 days.',
 				},
 			],
@@ -126,7 +127,7 @@ export const SUPPORT_AGENT_SCRIPT = {
 			capture: { phone: PHONE },
 			steps: [
 				{ call: AI_EXAMPLE.tools.sms, args: { phone: '{{phone}}', content: SCRIPT_FACTS.longSms } },
-				{ answer: 'I could not send that text. The tool said: {{result}}' },
+				{ answer: 'I could not send that text. The tool said: {{result}}', failed: 'I could not send that text. The tool said: {{error}}' },
 			],
 		},
 		{

@@ -33,6 +33,17 @@ export type Step =
 			 * `{}`, `null`, nothing, or `""`: what n8n 2.40 sends for a tool that output no item).
 			 */
 			none?: string;
+			/**
+			 * One record's line for `{{result.each}}`: `{field}` is that field of the record. The
+			 * lines of every record are joined by "; " (a list of several conversations, say).
+			 */
+			each?: string;
+			/**
+			 * The final answer when the last tool result is a failure (`{"error": message, …}`: what
+			 * n8n 2.40's agent hands the model for a tool that failed); `{{error}}` is its message.
+			 * Default: `The tool failed and said: {{error}}`, never the success answer with blank fields.
+			 */
+			failed?: string;
 	  };
 
 export interface Conversation {
@@ -99,6 +110,33 @@ function fieldsOf(result: string, field: string, every: boolean): string {
 	const records = (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, unknown> | null>;
 	const values = records.map((record) => record?.[field]).filter((value) => value !== undefined && value !== null);
 	return (every ? values : values.slice(0, 1)).map(String).join(', ');
+}
+
+/** The message of a tool result that is a failure (`{"error": message, …}`), or undefined. */
+function failureOf(result: string): string | undefined {
+	try {
+		const parsed = JSON.parse(result) as unknown;
+		if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+		const error = (parsed as Record<string, unknown>).error;
+		return typeof error === 'string' ? error : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Each record of the result as `template` writes it (`{field}`), joined by "; ". */
+function linesOf(result: string, template: string): string {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(result);
+	} catch {
+		return '';
+	}
+	const records = (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, unknown> | null>;
+	return records
+		.filter((record): record is Record<string, unknown> => record !== null && typeof record === 'object')
+		.map((record) => template.replace(/\{(\w+)\}/g, (_all, field: string) => String(record[field] ?? '')))
+		.join('; ');
 }
 
 function normalized(name: string): string {
@@ -210,8 +248,14 @@ export function nextTurn(script: Script, messages: ChatMessage[], tools: ChatToo
 	const planned = steps[step] ?? (('answer' in steps[steps.length - 1]) ? steps[steps.length - 1] : { answer: 'The script has ended.' });
 	if ('answer' in planned) {
 		const result = textOf(lastTool?.content);
+		const failure = lastTool === undefined ? undefined : failureOf(result);
+		if (failure !== undefined) {
+			const text = withCaptures(planned.failed ?? 'The tool failed and said: {{error}}', captures).replace(/\{\{\s*error\s*\}\}/g, failure);
+			return { kind: 'answer', text, step, conversation: index };
+		}
 		const chosen = planned.none !== undefined && lastTool !== undefined && holdsNoRecord(result) ? planned.none : planned.answer;
 		const text = withCaptures(chosen, captures)
+			.replace(/\{\{\s*result\.each\s*\}\}/g, () => linesOf(result, planned.each ?? ''))
 			.replace(/\{\{\s*result\s*\}\}/g, result.slice(0, 500))
 			.replace(/\{\{\s*result\.(\*\.)?(\w+)\s*\}\}/g, (_all, every: string | undefined, field: string) => fieldsOf(result, field, Boolean(every)))
 			.replace(/\{\{\s*user\s*\}\}/g, userText);

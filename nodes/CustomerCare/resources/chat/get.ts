@@ -30,7 +30,8 @@ export const getChatConversationFields: INodeProperties[] = [
 			placeholder: 'e.g. 500012',
 			displayOptions: { show },
 			description: 'The conversation_id of a message (Chat → Get Many or the trigger gives it)',
-			routing: { send: { type: 'query', property: 'conversation_id' } },
+			// Sent as checked: its digits alone (a pasted ID or an expression may carry spaces).
+				routing: { send: { type: 'query', property: 'conversation_id', value: '={{ String($value).trim() }}' } },
 		},
 		{ required: true, id: true, maxLength: 20, text: true },
 	),

@@ -55,7 +55,8 @@ export const getAllChatMessagesFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 500012',
 				description: 'Only the messages of this conversation (it must have started in the range)',
-				routing: { send: { type: 'query', property: 'conversation_id' } },
+				// Sent as checked: its digits alone (a pasted ID or an expression may carry spaces).
+				routing: { send: { type: 'query', property: 'conversation_id', value: '={{ String($value).trim() }}' } },
 			},
 			{ id: true, maxLength: 20, text: true },
 		),
