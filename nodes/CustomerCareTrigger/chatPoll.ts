@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CHAT_CHANNEL_OPTIONS, CHAT_CHANNEL_TYPES } from '../CustomerCare/api/codes';
 import { CHAT } from '../CustomerCare/api/endpoints';
-import { CHAT_CHANNELS } from '../CustomerCare/api/records';
+import { CHAT_CHANNELS, messageOnTwoChannels, messageOnTwoChannelsText } from '../CustomerCare/api/records';
 import { readDefinitions } from '../CustomerCare/definitions/accountDefinitions';
 import { simplifyDefinitionsOf, simplifyRecords } from '../CustomerCare/output/simplify';
 import { readApiTime, toQueryTime } from '../CustomerCare/basics/clock';
@@ -226,6 +226,14 @@ export async function pollChatMessages(
 			return { messages: messagesOf(poll, channel, bounded.records, part), to: bounded.read?.to };
 		});
 		reads.push(read);
+	}
+	// Messages without a type that several channels answered alike: recorded under each, they would come twice.
+	const shared = messageOnTwoChannels(reads.map((read) => ({ channel: read.channel, records: read.messages.map((message) => message.record) })));
+	if (shared) {
+		throw new NodeApiError(ctx.getNode(), { id: shared.id }, {
+			message: messageOnTwoChannelsText(shared),
+			description: 'None is emitted and the trigger reads them again at its next poll (docs/api.md#chats).',
+		});
 	}
 	const { emitted, state: next } = completeChatRead(plan, reads);
 	const result = emitted.length === 0 ? null : await chatOutput(ctx, poll.account, emitted.map((message) => message.record));

@@ -140,6 +140,8 @@ export interface Fault {
 	countAs?: 'missing' | 'absurd' | 'text' | 'onePage';
 	/** For 'ignoreParameter': the query parameter answered as if it had not been sent (e.g. `conversation_type`). */
 	parameter?: string;
+	/** For 'ignoreParameter': a field left out of every record of the answer's lists too (e.g. `conversation_type`: nothing tells the channel). */
+	omitField?: string;
 }
 
 /** The `numFound` a 'wrongCount' fault writes, by its `countAs` (undefined: left out). */
@@ -568,7 +570,8 @@ export class PlatformServer {
 					// A server that does not apply one filter: the request is answered without it.
 					const rest = { ...query };
 					delete rest[terminal.parameter ?? ''];
-					this.sendAnswer(res, this.answer(method, path, rest, raw, req.headers.authorization), rec);
+					const answered = this.answer(method, path, rest, raw, req.headers.authorization);
+					this.sendAnswer(res, terminal.omitField ? withoutField(answered, terminal.omitField) : answered, rec);
 					return;
 				}
 				case 'lockout':
@@ -975,6 +978,19 @@ function withTokenEcho(answer: Answer, authorization: string | undefined): Answe
 		Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? value.map(echoed) : echoed(value)]),
 	);
 	return { ...answer, body: { ...root, echo }, raw: undefined };
+}
+
+/** An answer whose lists' records lack `field`; any other answer as it was. */
+function withoutField(answer: Answer, field: string): Answer {
+	const body = answer.body;
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return answer;
+	const without = (value: unknown) => {
+		if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+		const { [field]: _left, ...rest } = value as Record<string, unknown>;
+		return rest;
+	};
+	const root = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? value.map(without) : value]));
+	return { ...answer, body: root, raw: undefined };
 }
 
 /** A paged list's answer with its `numFound` rewritten as `countAs` says; any other answer as it was. */

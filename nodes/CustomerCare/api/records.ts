@@ -3,6 +3,8 @@
  * from api-spec and docs/api.md) and times (with the convention each field comes in). Pure
  * data: nodes/CustomerCare/output/simplifyRecord.ts applies it when Simplify is on.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { ownEntry } from '../basics/looseValues';
 
 /**
@@ -135,6 +137,33 @@ export const MONITOR_STATUSES: LabelTable = { 1: 'UP', 0: 'DOWN' };
 
 /** A chat message's channel, `conversation_type` (docs/api.md#chats): no type is 2. */
 export const CHAT_CHANNELS: LabelTable = { 0: 'Live Chat', 1: 'Messenger/Instagram', 3: 'Zalo' };
+
+/**
+ * A message (by `id`) that two channels' reads both answered, with those channels: the platform
+ * did not apply `conversation_type` and sent no type to tell (docs/api.md#chats). Undefined when
+ * each message came from one channel only.
+ */
+export function messageOnTwoChannels(
+	reads: Array<{ channel: number; records: IDataObject[] }>,
+): { id: string; channels: [number, number] } | undefined {
+	const channelOf = new Map<string, number>();
+	for (const { channel, records } of reads) {
+		for (const record of records) {
+			if (record.id === undefined || record.id === null) continue;
+			const id = String(record.id);
+			const earlier = channelOf.get(id);
+			if (earlier !== undefined && earlier !== channel) return { id, channels: [earlier, channel] };
+			channelOf.set(id, channel);
+		}
+	}
+	return undefined;
+}
+
+/** What the node says of such a message: the same words in Get Many and the trigger. */
+export function messageOnTwoChannelsText({ id, channels: [first, second] }: { id: string; channels: [number, number] }): string {
+	const name = (type: number) => CHAT_CHANNELS[String(type)] ?? `conversation_type ${type}`;
+	return `The platform answered message ${id} to the requests for ${name(first)} (conversation_type=${first}) and for ${name(second)} (conversation_type=${second}): it did not apply the channel filter`;
+}
 
 /* ---------- record kinds ---------- */
 

@@ -161,6 +161,19 @@ describe('Chat → Get Many', () => {
 		expect(run.items).toHaveLength(0);
 	});
 
+	test('a platform that ignores the channel and sends no conversation_type: All Channels fails naming a message answered for two channels, none returned twice', async () => {
+		platform.inject({ kind: 'ignoreParameter', parameter: 'conversation_type', omitField: 'conversation_type', path: '/chats/messages' });
+		const to = sec(Date.now());
+		const run = await runNode({
+			parameters: chatMessages({ since: iso(to - 25 * DAY), to: iso(to), returnAll: true }),
+			account: accountOf(platform),
+		});
+		expect(run.error?.message).toMatch(
+			/^The platform answered message \d+ to the requests for Live Chat \(conversation_type=0\) and for Messenger\/Instagram \(conversation_type=1\): it did not apply the channel filter \[item 0\]$/,
+		);
+		expect(run.items).toHaveLength(0);
+	});
+
 	test('Simplify: who wrote it, the text, the channel, the times in the account zone, requester, ticket, agent, service, and the Zalo account', async () => {
 		const to = sec(Date.now());
 		const since = to - 30 * DAY + 1000;

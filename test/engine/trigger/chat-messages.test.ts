@@ -158,6 +158,22 @@ describe('Customer Care Trigger: New Chat Message', () => {
 		expect(await run.poll()).toBeNull();
 	});
 
+	test('a platform that ignores the channel and sends no conversation_type: the poll fails naming the message answered for two channels, and emits none twice', async () => {
+		const run = trigger();
+		expect(await run.poll()).toBeNull();
+		const live = await write({ conversation_type: 0, content: 'web chat', from: 'customer' });
+		clock.advance(MINUTE);
+		const before = JSON.stringify(run.state);
+		platform.inject({ kind: 'ignoreParameter', parameter: 'conversation_type', omitField: 'conversation_type', path: MESSAGES_PATH });
+		await expect(run.poll()).rejects.toThrow(
+			/^The platform answered message \d+ to the requests for Live Chat \(conversation_type=0\) and for Messenger\/Instagram \(conversation_type=1\): it did not apply the channel filter$/,
+		);
+		expect(JSON.stringify(run.state)).toBe(before);
+		platform.clearFaults();
+		expect(ids(await run.poll())).toEqual([live.id]);
+		expect(await run.poll()).toBeNull();
+	});
+
 	test('Lookback (Hours) 720 reads one window per channel, under the 30 days the list takes; 721 is refused before any request', async () => {
 		const run = trigger({ options: { simplify: false, lookbackHours: 720 } });
 		expect(await run.poll()).toBeNull();

@@ -4,8 +4,10 @@
  * (30 days each, docs/api.md#chats).
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { CHAT } from '../../api/endpoints';
+import { messageOnTwoChannels, messageOnTwoChannelsText } from '../../api/records';
 import { checkDateRanges } from '../../checks/dateRanges';
 import { checkLimit, checked } from '../../checks/declared';
 import { asQuery, requesterContactFilter } from '../../description/filters';
@@ -96,9 +98,19 @@ export const getAllChatMessages = operation(
 		async answer(request, item) {
 			const limit = this.getNodeParameter('returnAll', false) === true ? undefined : checkLimit(this);
 			const types = channelTypesOf(this);
-			const messages: IDataObject[] = [];
+			const reads: Array<{ channel: number; records: IDataObject[] }> = [];
 			// One channel after another: the request log (and the budget) reads in the order asked.
-			for (const type of types) messages.push(...(await readChannel(this, request, type, item, { limit })));
+			for (const type of types) reads.push({ channel: type, records: await readChannel(this, request, type, item, { limit }) });
+			// Messages without a type that several channels answered alike: the filter was not applied.
+			const shared = messageOnTwoChannels(reads);
+			if (shared) {
+				throw new NodeApiError(this.getNode(), { id: shared.id }, {
+					message: `${messageOnTwoChannelsText(shared)} [item ${item.itemIndex}]`,
+					description: 'These are not the messages asked for, so none is returned (docs/api.md#chats).',
+					itemIndex: item.itemIndex,
+				});
+			}
+			const messages = reads.flatMap((read) => read.records);
 			const merged = types.length > 1 ? mergedByConversation(messages, item) : messages;
 			return limit === undefined ? merged : merged.slice(0, limit);
 		},
