@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CHAT_CHANNEL_OPTIONS, CHAT_CHANNEL_TYPES } from '../CustomerCare/api/codes';
 import { CHAT } from '../CustomerCare/api/endpoints';
-import { CHAT_CHANNELS, messageOnTwoChannels, messageOnTwoChannelsText } from '../CustomerCare/api/records';
+import { messageOnTwoChannels, messageOnTwoChannelsText, otherChannelText } from '../CustomerCare/api/records';
 import { readDefinitions } from '../CustomerCare/definitions/accountDefinitions';
 import { simplifyDefinitionsOf, simplifyRecords } from '../CustomerCare/output/simplify';
 import { readApiTime, toQueryTime } from '../CustomerCare/basics/clock';
@@ -91,7 +91,6 @@ async function chatOutput(ctx: IPollFunctions, account: Account, records: IDataO
 	return [ctx.helpers.returnJsonArray(simplifyRecords(records, 'chatMessage', account.clock, definitions))];
 }
 
-const channelName = (type: unknown) => CHAT_CHANNELS[String(type)] ?? 'an unknown channel';
 
 /**
  * A message of another channel than asked is the platform not applying `conversation_type`
@@ -104,7 +103,7 @@ function otherChannelError(ctx: IPollFunctions, asked: number, message: IDataObj
 		ctx.getNode(),
 		{ conversation_type: String(got), asked: String(asked) },
 		{
-			message: `The platform answered ${channelName(got)} messages (conversation_type ${String(got)}) to a request for ${channelName(asked)} (conversation_type=${asked})`,
+			message: otherChannelText(got, asked),
 			description:
 				'It did not apply the channel filter, so these are not the messages asked for; none is emitted and the trigger reads them again at its next poll. docs/api.md#chats: the platform lists one channel per request and Live Chat when none is named; the node always names it.',
 		},

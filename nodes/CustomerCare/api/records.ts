@@ -159,6 +159,12 @@ export function messageOnTwoChannels(
 	return undefined;
 }
 
+/** What the node says of a page of another channel than asked: the same words in Get Many and the trigger. */
+export function otherChannelText(answered: unknown, asked: number): string {
+	const name = (type: unknown) => CHAT_CHANNELS[String(type)] ?? 'an unknown channel';
+	return `The platform answered ${name(answered)} messages (conversation_type ${String(answered)}) to a request for ${name(asked)} (conversation_type=${asked})`;
+}
+
 /** What the node says of such a message: the same words in Get Many and the trigger. */
 export function messageOnTwoChannelsText({ id, channels: [first, second] }: { id: string; channels: [number, number] }): string {
 	const name = (type: number) => CHAT_CHANNELS[String(type)] ?? `conversation_type ${type}`;

@@ -21,6 +21,24 @@ import type { FakePlatform } from '../../../tools/fake-platform';
 import { untilNoNewRequests, useFakePlatform } from '../helpers/fake-platform-per-file';
 import { accountOf, jsonOf, runNode } from '../../../tools/engine-harness/harness';
 
+/**
+ * The back-offs the transport chose (n8n-workflow's sleep, whole seconds), emptied before each
+ * test; the throttle's short sleeps between requests are left out.
+ */
+function recordedWaits(): number[] {
+	const waits: number[] = [];
+	beforeEach(() => {
+		waits.length = 0;
+		const realSleep = workflow.sleep;
+		jest.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get').mockReturnValue(async (ms: number) => {
+			if (ms >= 1000) waits.push(ms);
+			await realSleep(ms);
+		});
+	});
+	afterEach(() => jest.restoreAllMocks());
+	return waits;
+}
+
 describe('a missing record answered 500, told from an outage', () => {
 	let platform: FakePlatform;
 
@@ -32,17 +50,7 @@ describe('a missing record answered 500, told from an outage', () => {
 	const failureOf = (error: unknown) => (error as { failure?: IDataObject } | undefined)?.failure;
 
 	/** The pauses the transport chose (n8n-workflow's sleep), in ms. */
-	let waits: number[] = [];
-	beforeEach(() => {
-		waits = [];
-		const realSleep = workflow.sleep;
-		jest.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get').mockReturnValue(async (ms: number) => {
-			// The throttle spaces requests with short sleeps too; the back-offs of retry.ts are whole seconds.
-			if (ms >= 1000) waits.push(ms);
-			await realSleep(ms);
-		});
-	});
-	afterEach(() => jest.restoreAllMocks());
+	const waits = recordedWaits();
 
 	const RESOURCES = [
 		{ resource: 'ticket', idName: 'ticketId', path: '/api/v1/tickets/', name: 'Ticket', existing: () => platform.store.tickets[0].ticket_id },
@@ -186,16 +194,7 @@ describe('the probe of GET /api/v1/groups: the platform answered, or it is down'
 	const log = () => platform.requests().map((request) => [request.server, request.method, request.path.replace(`/${platform.domain}`, ''), request.status]);
 	const NOT_FOUND = `Ticket ${MISSING} was not found: it may have been deleted, or the ID is wrong`;
 
-	let waits: number[] = [];
-	beforeEach(() => {
-		waits = [];
-		const realSleep = workflow.sleep;
-		jest.spyOn(workflow as unknown as { sleep: unknown }, 'sleep', 'get').mockReturnValue(async (ms: number) => {
-			if (ms >= 1000) waits.push(ms);
-			await realSleep(ms);
-		});
-	});
-	afterEach(() => jest.restoreAllMocks());
+	const waits = recordedWaits();
 
 	const getMissing = async (account = withBackup()) =>
 		await runNode({ parameters: { resource: 'ticket', operation: 'get', ticketId: MISSING }, account });

@@ -9,7 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CHAT } from '../../api/endpoints';
 import { CHAT_CHANNEL_OPTIONS, CHAT_CHANNEL_TYPES, type ChatChannel } from '../../api/codes';
-import { CHAT_CHANNELS } from '../../api/records';
+import { otherChannelText } from '../../api/records';
 import { readApiTime } from '../../basics/clock';
 import { checked } from '../../checks/declared';
 import { isEmpty } from '../../basics/looseValues';
@@ -36,8 +36,6 @@ export function channelTypesOf(ctx: IExecuteSingleFunctions): number[] {
 	return channel === 'all' ? Object.values(CHAT_CHANNEL_TYPES) : [CHAT_CHANNEL_TYPES[channel]];
 }
 
-const channelName = (type: unknown) => CHAT_CHANNELS[String(type)] ?? `an unknown channel`;
-
 /**
  * A page whose messages belong to another channel than asked, without a conversation ID to
  * explain it, is the platform not applying `conversation_type`. The item fails, naming both:
@@ -55,7 +53,7 @@ export function otherChannelError(
 		ctx.getNode(),
 		{ conversation_type: got as string, asked: String(asked) },
 		{
-			message: `The platform answered ${channelName(got)} messages (conversation_type ${String(got)}) to a request for ${channelName(asked)} (conversation_type=${asked}) [item ${item.itemIndex}]`,
+			message: `${otherChannelText(got, asked)} [item ${item.itemIndex}]`,
 			description:
 				'It did not apply the channel filter, so these are not the messages asked for and none are returned. docs/api.md#chats: the platform lists one channel per request and Live Chat when none is named; the node always names it.',
 			itemIndex: item.itemIndex,
