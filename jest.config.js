@@ -59,7 +59,7 @@ const area = (name, extra = {}) => ({
 	rootDir: __dirname,
 	roots: [`<rootDir>/test/${name}`],
 	testMatch: ['**/*.test.ts'],
-	testEnvironment: 'node',
+	testEnvironment: '<rootDir>/test/fast-globals-environment.js',
 	transform: { '^.+\\.ts$': '<rootDir>/test/typescript-transform.js' },
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	...extra,

@@ -603,7 +603,9 @@ function seedCalls(store: Store, rnd: Rnd, n: number): void {
 		return {
 			id: 400001 + i,
 			customer_id: customer.id,
-			call_id: `${(start / 1000).toString(36)}-${(400001 + i).toString(36)}`,
+			// A string the platform makes up; from the index alone, so that a copy of the seed moved to
+			// another start instant (Store.seed) holds what a draw there would.
+			call_id: `${((Math.imul(400001 + i, 2654435761) >>> 0) % 36 ** 6).toString(36).padStart(6, '0')}-${(400001 + i).toString(36)}`,
 			caller: callType === 0 ? customer.phone_no! : (ip ?? ''),
 			called: callType === 0 ? hotline : customer.phone_no!,
 			user_id: agent?.id ?? null,

@@ -9,7 +9,7 @@ import type { CustomFieldType } from './schemas';
 import type { FakePlatformKind } from './render';
 import { applyAgentStates, type AgentStates } from './agentStates';
 import { CHAT_SERVICE_OF_TYPE, ZALO_ACCOUNTS, seedStore, visitorIdOf } from './seed';
-import { truncSec } from './time';
+import { DAY, truncSec } from './time';
 
 export type AgentRole = 1 | 2 | 4 | 5 | 6 | 7 | 8 | 9;
 export interface AgentRec {
@@ -375,23 +375,31 @@ function defined<T extends object>(obj: T): T {
 	return out;
 }
 
-/** Seed data already drawn (Store.seed), by what it was drawn from; the last few kept. */
-const SEEDED = new Map<string, Record<string, unknown[]>>();
+/**
+ * Seed data already drawn (Store.seed), by what it was drawn from, with the start instant it was
+ * drawn at; the last few kept.
+ */
+const SEEDED = new Map<string, { drawnAt: number; collections: Record<string, unknown[]> }>();
 const SEEDED_KEPT = 4;
-/** What was drawn from once so far. */
-const DRAWN_ONCE = new Set<string>();
+
+/**
+ * The seed's only numbers above this are instants in epoch ms (1973 on); its amounts, ids and
+ * counts stay below 1e9. test/tools/fake-platform/seed-copy.test.ts holds a moved copy to a
+ * fresh draw.
+ */
+const INSTANT_FLOOR = 1e11;
 
 /**
  * A deep copy of plain data (arrays, objects, primitives): the records hold nothing else. Spread
  * first, then only the nested values copied: a third of the CPU of a copy key by key, which cost
- * more than drawing the data again.
+ * more than drawing the data again. Instants are moved by `shiftMs`.
  */
-function copyOf<T>(value: T): T {
+function copyOf<T>(value: T, shiftMs = 0): T {
 	if (Array.isArray(value)) {
 		const copy: unknown[] = new Array(value.length);
 		for (let i = 0; i < value.length; i++) {
 			const item: unknown = value[i];
-			copy[i] = item !== null && typeof item === 'object' ? copyOf(item) : item;
+			copy[i] = item !== null && typeof item === 'object' ? copyOf(item, shiftMs) : moved(item, shiftMs);
 		}
 		return copy as T;
 	}
@@ -399,10 +407,14 @@ function copyOf<T>(value: T): T {
 	const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
 	for (const key in copy) {
 		const item = copy[key];
-		if (item !== null && typeof item === 'object') copy[key] = copyOf(item);
+		if (item !== null && typeof item === 'object') copy[key] = copyOf(item, shiftMs);
+		else if (shiftMs !== 0 && typeof item === 'number' && item > INSTANT_FLOOR) copy[key] = item + shiftMs;
 	}
 	return copy as T;
 }
+
+const moved = (item: unknown, shiftMs: number) =>
+	shiftMs !== 0 && typeof item === 'number' && item > INSTANT_FLOOR ? item + shiftMs : item;
 
 export class Store {
 	readonly options: StoreOptions;
@@ -447,28 +459,26 @@ export class Store {
 	}
 
 	/**
-	 * The seed data: drawn once for each seed, start instant, size and platform, then copied. The
-	 * fault sweep starts a fake per case, all on one fixed clock: drawing 1,500 tickets each time
-	 * was a third of its CPU.
+	 * The seed data: drawn once for each seed, UTC day, size and platform, then copied. Every seeded
+	 * instant is the start instant less a drawn span, so the data of a later start on the same day
+	 * is the data drawn before, each instant moved by the time between the two starts. The day is
+	 * in the key because date-only values ("2026/11/29") count whole UTC days from the start. The
+	 * fault sweep starts a fake per case and most engine test files more than one: drawing 2,600
+	 * tickets each time was the larger part of starting a fake.
 	 */
 	private seed(): void {
 		const { seed, size, platform } = this.options;
-		const key = JSON.stringify([seed, this.seededAt, size, platform]);
+		const key = JSON.stringify([seed, Math.floor(this.seededAt / DAY), size, platform]);
 		const drawn = SEEDED.get(key);
 		if (drawn) {
-			Object.assign(this, copyOf(drawn));
+			Object.assign(this, copyOf(drawn.collections, this.seededAt - drawn.drawnAt));
 			return;
 		}
 		// Chats draw from their own sequence, so that adding them moved no other record.
 		seedStore(this, mulberry32(seed), mulberry32((seed ^ 0xc4a7) >>> 0));
-		// Kept from the second draw on: a fake on the real clock (each start its own instant) pays no copy.
-		if (!DRAWN_ONCE.delete(key)) {
-			DRAWN_ONCE.add(key);
-			return;
-		}
 		const collections = Object.fromEntries(Object.entries(this).filter(([, value]) => Array.isArray(value)));
 		if (SEEDED.size >= SEEDED_KEPT) SEEDED.delete(SEEDED.keys().next().value!);
-		SEEDED.set(key, copyOf(collections));
+		SEEDED.set(key, { drawnAt: this.seededAt, collections: copyOf(collections) });
 	}
 
 	/** The server clock. */

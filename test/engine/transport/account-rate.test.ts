@@ -12,9 +12,6 @@ import { longest429Run, summarizeLog, type FakePlatform, busiestSecond } from '.
 import { useFakePlatform } from '../helpers/fake-platform-per-file';
 import { accountOf, runNode, type NodeRun } from '../../../tools/engine-harness/harness';
 import { realRetryBackoffs } from '../helpers/quick-retries';
-// The request policy (throttle, 429 back-off, lock-out, failover, failure bodies), with a fake of
-// its own: one n8n load for both files.
-import './throttle-backoff-failover';
 
 /**
  * Nothing is sent after the node read a lock-out answer, nor
@@ -294,7 +291,7 @@ describe('the lock-out guard', () => {
 		async function simulate(options: { spendAt: number[]; everyMin: number; forMin: number }): Promise<Execution[]> {
 			const perHour = 30;
 			// No rate headers: the guard's guess (from 14 429s in a row, the hour is spent) is what this
-			// tests. With them, the platform says which (test/engine/transport/throttle-backoff-failover.ts, busy second); a
+			// tests. With them, the platform says which (test/engine/transport/throttle-backoff-failover.test.ts, busy second); a
 			// limit of 30 would also read as a per-second one (rateHeaders.ts).
 			platform.setRateLimit({ perHour, headers: 'none' });
 			const spendings = [...options.spendAt];

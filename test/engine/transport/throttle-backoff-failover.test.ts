@@ -1,8 +1,10 @@
 /* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
+// @modes: backoff
 /**
  * The request policy, seen from the fake platform's request log: throttle, 429 back-off,
  * lock-out, failover, failure bodies, auth errors without the token, continue-on-fail.
- * Registered by account-rate.test.ts (one n8n load for both), with a fake of its own.
+ * A file of its own, not a part of account-rate.test.ts: each holds about a minute of real
+ * waits (the throttle's spacing, 429 pauses), and apart they run side by side (docs/testing.md).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
