@@ -96,7 +96,7 @@ module.exports = {
 	reporters: ['<rootDir>/test/progress-reporter.js', '<rootDir>/test/summary-reporter.js'],
 	// The tests mostly wait (real HTTP to a local fake platform, a real rate limiter, real
 	// timers), so more workers than cores pay: measured in docs/testing.md. JEST_WORKERS overrides.
-	maxWorkers: Number(process.env.JEST_WORKERS ?? 6),
+	maxWorkers: Number(process.env.JEST_WORKERS ?? 8),
 	// The engine tests start real HTTP servers and wait on a real rate limiter.
 	testTimeout: 60000,
 };
