@@ -75,6 +75,13 @@ const TAGS = ['vip', 'urgent', 'follow-up', 'billing', 'shipping', 'app', 'compl
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * How far before its start instant the seed reaches: no seeded instant is older than the start
+ * less this (the reference data, 400 days; the contacts, `days` + 200). Store.seed copies a draw
+ * only where every instant in it is above INSTANT_FLOOR.
+ */
+export const seedReachMs = (days: number): number => (Math.max(400, days + 200) + 1) * DAY;
+
 function seedReference(store: Store): void {
 	const t0 = store.seededAt - 400 * DAY;
 	const at = (days: number, hours = 0) => truncSec(t0 + days * DAY + hours * 3600 * SECOND);

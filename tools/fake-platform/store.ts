@@ -8,7 +8,7 @@
 import type { CustomFieldType } from './schemas';
 import type { FakePlatformKind } from './render';
 import { applyAgentStates, type AgentStates } from './agentStates';
-import { CHAT_SERVICE_OF_TYPE, ZALO_ACCOUNTS, seedStore, visitorIdOf } from './seed';
+import { CHAT_SERVICE_OF_TYPE, ZALO_ACCOUNTS, seedReachMs, seedStore, visitorIdOf } from './seed';
 import { DAY, truncSec } from './time';
 
 export type AgentRole = 1 | 2 | 4 | 5 | 6 | 7 | 8 | 9;
@@ -468,6 +468,12 @@ export class Store {
 	 */
 	private seed(): void {
 		const { seed, size, platform } = this.options;
+		// A copy tells instants by size (INSTANT_FLOOR): a start early enough (before April 1974) for
+		// the seed to reach below it is drawn every time.
+		if (this.seededAt - seedReachMs(size.days) <= INSTANT_FLOOR) {
+			seedStore(this, mulberry32(seed), mulberry32((seed ^ 0xc4a7) >>> 0));
+			return;
+		}
 		const key = JSON.stringify([seed, Math.floor(this.seededAt / DAY), size, platform]);
 		const drawn = SEEDED.get(key);
 		if (drawn) {

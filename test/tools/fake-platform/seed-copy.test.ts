@@ -70,3 +70,16 @@ describe('a fake started after another on the same seed holds what a fresh draw 
 		expect(a.tickets[0].ticket_subject).not.toBe('changed in b');
 	});
 });
+
+describe('a copy moves every seeded instant, however early the clock', () => {
+	// The seed reaches 400 days before its start (the reference data): a fake started in 1973 or
+	// early 1974 holds instants below INSTANT_FLOOR (1e11 ms, March 1973), which a copy cannot tell
+	// from other numbers. Such a start is drawn, not copied.
+	test('two fakes on 1 June 1973, an hour apart, hold what fresh draws there hold', () => {
+		const Store = freshStoreClass();
+		const size = { tickets: 30, leads: 5, deals: 4, calls: 10, days: 10 };
+		const at = (S: StoreClass, hour: number) => new S({ seed: 20261124, size, now: () => new Date(Date.UTC(1973, 5, 1, hour)), offsetMinutes: 420, platform: 'real' });
+		at(Store, 9);
+		expect(collectionsOf(at(Store, 10))).toStrictEqual(collectionsOf(at(freshStoreClass(), 10)));
+	});
+});
