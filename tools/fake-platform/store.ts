@@ -468,20 +468,18 @@ export class Store {
 	 */
 	private seed(): void {
 		const { seed, size, platform } = this.options;
+		// Chats draw from their own sequence, so that adding them moved no other record.
+		const draw = () => seedStore(this, mulberry32(seed), mulberry32((seed ^ 0xc4a7) >>> 0));
 		// A copy tells instants by size (INSTANT_FLOOR): a start early enough (before April 1974) for
 		// the seed to reach below it is drawn every time.
-		if (this.seededAt - seedReachMs(size.days) <= INSTANT_FLOOR) {
-			seedStore(this, mulberry32(seed), mulberry32((seed ^ 0xc4a7) >>> 0));
-			return;
-		}
+		if (this.seededAt - seedReachMs(size.days) <= INSTANT_FLOOR) return draw();
 		const key = JSON.stringify([seed, Math.floor(this.seededAt / DAY), size, platform]);
 		const drawn = SEEDED.get(key);
 		if (drawn) {
 			Object.assign(this, copyOf(drawn.collections, this.seededAt - drawn.drawnAt));
 			return;
 		}
-		// Chats draw from their own sequence, so that adding them moved no other record.
-		seedStore(this, mulberry32(seed), mulberry32((seed ^ 0xc4a7) >>> 0));
+		draw();
 		const collections = Object.fromEntries(Object.entries(this).filter(([, value]) => Array.isArray(value)));
 		if (SEEDED.size >= SEEDED_KEPT) SEEDED.delete(SEEDED.keys().next().value!);
 		SEEDED.set(key, { drawnAt: this.seededAt, collections: copyOf(collections) });

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not part of the n8n package: eslint.tools.config.mjs lints this file (npm run lint). */
 /**
  * The fake's seed data is drawn once for a seed, day, size and platform, and a later start copies
  * it with its instants moved (tools/fake-platform/store.ts, Store.seed). A fake started from a
