@@ -1,8 +1,9 @@
 /**
  * Where time zones change their offset (found week by week with Luxon, then to the second): the
  * instants next to which writing or reading a wall-clock time is hard. Shared by the date tests.
- * A week apart, as the zones the tests use never change twice within a week (each test counts the
- * changes it expects); day by day cost the unit tests some 5 s of CPU.
+ * A week apart: the zones the tests use never change twice within a week (on Node 20.20's zone data
+ * the weekly and the daily scan find the same 547 changes 1980-2040 and 110 changes 2020-2030); a
+ * zone added to a test must be checked so. Day by day cost the unit tests some 5 s of CPU.
  */
 import { IANAZone } from 'luxon';
 
